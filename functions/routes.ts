@@ -1,0 +1,157 @@
+/**
+ * THE route table. One entry per endpoint: the CDK stack makes one function and one API route
+ * of each, the local host dispatches from it, the OpenAPI document is generated from it.
+ * `handler` names the module `functions/<handler>.ts`.
+ */
+import { z } from 'zod';
+import { IdPathSchema, PageQuerySchema } from '../shared/http/common-schemas';
+import { defineRoute, type RouteDefinition } from '../shared/http/route';
+import * as identity from '../shared/identity/schemas';
+
+const problem = (description: string) => ({ description });
+
+export const routes = {
+  health: defineRoute({
+    method: 'GET', path: '/v1/health', handler: 'health', auth: 'public', tag: 'service',
+    summary: 'Liveness and table reachability',
+    responses: { 200: { description: 'Healthy', schema: z.object({ status: z.literal('ok') }) }, 503: problem('The table is unreachable') },
+  }),
+  openapi: defineRoute({
+    method: 'GET', path: '/v1/openapi.json', handler: 'openapi', auth: 'public', tag: 'service',
+    summary: 'This OpenAPI document',
+    responses: { 200: { description: 'OpenAPI 3.1 document' } },
+  }),
+  jwks: defineRoute({
+    method: 'GET', path: '/v1/.well-known/jwks.json', handler: 'jwks', auth: 'public', tag: 'service',
+    summary: 'Public keys that verify access tokens',
+    responses: { 200: { description: 'JSON Web Key Set' } },
+  }),
+
+  login: defineRoute({
+    method: 'POST', path: '/v1/auth/login', handler: 'auth-login', auth: 'public', ipRateLimited: true, tag: 'authentication',
+    summary: 'Local login with email and password',
+    request: { body: identity.LoginBodySchema },
+    responses: { 200: { description: 'Tokens, or an MFA step to complete', schema: identity.LoginResponseSchema }, 401: problem('invalid_credentials'), 429: problem('rate_limited') },
+  }),
+  token: defineRoute({
+    method: 'POST', path: '/v1/auth/token', handler: 'auth-token', auth: 'public', ipRateLimited: true, tag: 'authentication',
+    summary: 'Exchange a refresh token (rotating it) or an SSO code for tokens',
+    request: { body: identity.TokenGrantBodySchema },
+    responses: { 200: { description: 'Tokens', schema: identity.TokenResponseSchema }, 401: problem('unauthenticated') },
+  }),
+  logout: defineRoute({
+    method: 'POST', path: '/v1/auth/logout', handler: 'auth-logout', auth: 'public', ipRateLimited: true, tag: 'authentication',
+    summary: 'Revoke the refresh token family of a session',
+    request: { body: identity.LogoutBodySchema },
+    responses: { 204: { description: 'Logged out' } },
+  }),
+
+  mfaEnrollStart: defineRoute({
+    method: 'POST', path: '/v1/mfa/enroll/start', handler: 'mfa-enroll-start', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',
+    summary: 'Begin TOTP enrollment (secret, otpauth URI, QR code)',
+    request: { body: identity.MfaEnrollStartBodySchema },
+    responses: { 200: { description: 'Enrollment material', schema: identity.MfaEnrollStartResponseSchema } },
+  }),
+  mfaEnrollConfirm: defineRoute({
+    method: 'POST', path: '/v1/mfa/enroll/confirm', handler: 'mfa-enroll-confirm', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',
+    summary: 'Confirm TOTP enrollment with a first code; returns backup codes (and tokens when it completes a login)',
+    request: { body: identity.MfaEnrollConfirmBodySchema },
+    responses: { 200: { description: 'Backup codes', schema: identity.MfaEnrollConfirmResponseSchema } },
+  }),
+  mfaChallenge: defineRoute({
+    method: 'POST', path: '/v1/mfa/challenge', handler: 'mfa-challenge', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',
+    summary: 'Answer an MFA challenge: completes a login (mfa_token) or steps up an access token',
+    request: { body: identity.MfaChallengeBodySchema },
+    responses: { 200: { description: 'Tokens', schema: identity.TokenResponseSchema }, 401: problem('invalid_credentials') },
+  }),
+
+  tokensCreate: defineRoute({
+    method: 'POST', path: '/v1/tokens', handler: 'tokens-create', auth: 'bearer', permission: 'tokens:manage', mfaAction: 'CREATE_PAT', tag: 'tokens',
+    summary: 'Create a personal access token; the token is shown only in this answer',
+    request: { body: identity.CreateTokenBodySchema },
+    responses: { 201: { description: 'Created', schema: identity.CreatedTokenSchema } },
+  }),
+  tokensList: defineRoute({
+    method: 'GET', path: '/v1/tokens', handler: 'tokens-list', auth: 'bearer', permission: 'tokens:manage', tag: 'tokens',
+    summary: 'List your personal access tokens',
+    request: { query: PageQuerySchema },
+    responses: { 200: { description: 'Tokens', schema: identity.TokenListSchema } },
+  }),
+  tokensRotate: defineRoute({
+    method: 'POST', path: '/v1/tokens/{id}/rotate', handler: 'tokens-rotate', auth: 'bearer', permission: 'tokens:manage', mfaAction: 'ROTATE_PAT', tag: 'tokens',
+    summary: 'Replace a personal access token by a new one; the old one is revoked at once',
+    request: { params: IdPathSchema('tok') },
+    responses: { 201: { description: 'The new token', schema: identity.CreatedTokenSchema }, 404: problem('not_found') },
+  }),
+  tokensRevoke: defineRoute({
+    method: 'DELETE', path: '/v1/tokens/{id}', handler: 'tokens-revoke', auth: 'bearer', permission: 'tokens:manage', mfaAction: 'REVOKE_PAT', tag: 'tokens',
+    summary: 'Revoke a personal access token',
+    request: { params: IdPathSchema('tok') },
+    responses: { 204: { description: 'Revoked' }, 404: problem('not_found') },
+  }),
+
+  permissionsList: defineRoute({
+    method: 'GET', path: '/v1/permissions', handler: 'permissions-list', auth: 'bearer', tag: 'permissions',
+    summary: 'The permission registry',
+    responses: { 200: { description: 'Permissions', schema: identity.PermissionListSchema } },
+  }),
+
+  me: defineRoute({
+    method: 'GET', path: '/v1/me', handler: 'me-get', auth: 'bearer', tag: 'users',
+    summary: 'The current user in the credential\'s workspace',
+    responses: { 200: { description: 'Current user', schema: identity.MeSchema } },
+  }),
+  usersList: defineRoute({
+    method: 'GET', path: '/v1/users', handler: 'users-list', auth: 'bearer', permission: 'users:read', tag: 'users',
+    summary: 'List users of the tenant',
+    request: { query: PageQuerySchema },
+    responses: { 200: { description: 'Users', schema: identity.UserListSchema } },
+  }),
+  usersCreate: defineRoute({
+    method: 'POST', path: '/v1/users', handler: 'users-create', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',
+    summary: 'Create a user with a role in a workspace',
+    request: { body: identity.CreateUserBodySchema },
+    responses: { 201: { description: 'Created', schema: identity.UserSchema }, 409: problem('conflict') },
+  }),
+  usersGet: defineRoute({
+    method: 'GET', path: '/v1/users/{id}', handler: 'users-get', auth: 'bearer', permission: 'users:read', tag: 'users',
+    summary: 'Read a user',
+    request: { params: IdPathSchema('usr') },
+    responses: { 200: { description: 'User', schema: identity.UserSchema }, 404: problem('not_found') },
+  }),
+  usersUpdate: defineRoute({
+    method: 'PATCH', path: '/v1/users/{id}', handler: 'users-update', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',
+    summary: 'Change a user\'s email, role in a workspace, or tenant administration',
+    request: { params: IdPathSchema('usr'), body: identity.UpdateUserBodySchema },
+    responses: { 200: { description: 'User', schema: identity.UserSchema }, 404: problem('not_found'), 409: problem('conflict') },
+  }),
+  usersDisable: defineRoute({
+    method: 'POST', path: '/v1/users/{id}/disable', handler: 'users-disable', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',
+    summary: 'Disable a user; every credential of the user stops working at once',
+    request: { params: IdPathSchema('usr') },
+    responses: { 200: { description: 'User', schema: identity.UserSchema }, 404: problem('not_found') },
+  }),
+
+  workspacesList: defineRoute({
+    method: 'GET', path: '/v1/workspaces', handler: 'workspaces-list', auth: 'bearer', tag: 'workspaces',
+    summary: 'Workspaces you belong to (all of them for a tenant admin)',
+    request: { query: PageQuerySchema },
+    responses: { 200: { description: 'Workspaces', schema: identity.WorkspaceListSchema } },
+  }),
+  workspacesCreate: defineRoute({
+    method: 'POST', path: '/v1/workspaces', handler: 'workspaces-create', auth: 'bearer', permission: 'workspaces:manage', tag: 'workspaces',
+    summary: 'Create a workspace owned by you',
+    request: { body: identity.CreateWorkspaceBodySchema },
+    responses: { 201: { description: 'Created', schema: identity.WorkspaceSchema } },
+  }),
+  workspacesOwnerTransfer: defineRoute({
+    method: 'POST', path: '/v1/workspaces/{id}/owner-transfer', handler: 'workspaces-owner-transfer', auth: 'bearer', permission: 'workspaces:manage', tag: 'workspaces',
+    summary: 'Transfer a workspace to another active user of the tenant (audited)',
+    request: { params: IdPathSchema('ws'), body: identity.OwnerTransferBodySchema },
+    responses: { 200: { description: 'Workspace', schema: identity.WorkspaceSchema }, 404: problem('not_found') },
+  }),
+} satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof routes;
+
+export const routeList: readonly RouteDefinition[] = Object.values(routes);

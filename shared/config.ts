@@ -1,0 +1,108 @@
+/**
+ * The one configuration loader: the only module that reads `process.env`.
+ * Everything else receives a `Config` (through deps), so tests can build one explicitly.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const intFromEnv = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+const EnvSchema = z.object({
+  TESSERA_STAGE: z.enum(['local', 'aws']).default('local'),
+  TESSERA_TABLE: z.string().min(1).default('tessera'),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  TESSERA_DATA_DIR: z.string().min(1).default('.data'),
+  TESSERA_OUTBOX_DIR: z.string().min(1).optional(),
+  PORT: intFromEnv(3000, 0, 65535),
+  TESSERA_PUBLIC_URL: z.string().url().optional(),
+  TESSERA_JWT_AUDIENCE: z.string().min(1).default('tessera'),
+  TESSERA_ACCESS_TOKEN_TTL_SECONDS: intFromEnv(900, 900, 3600),
+  TESSERA_REFRESH_TOKEN_TTL_DAYS: intFromEnv(30, 1, 365),
+  TESSERA_SIGNING_KEY_SECRET_ARN: z.string().min(1).optional(),
+  TESSERA_KMS_KEY_ARN: z.string().min(1).optional(),
+  TESSERA_BOOTSTRAP_TENANT: z.string().min(1).default('demo'),
+  TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.string().email().optional(),
+  TESSERA_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(1).optional(),
+  TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: intFromEnv(10, 1, 10_000),
+  TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: intFromEnv(5, 1, 10_000),
+  TESSERA_RATE_AUTH_IP_REQUESTS: intFromEnv(300, 1, 1_000_000),
+  TESSERA_RATE_WINDOW_SECONDS: intFromEnv(900, 1, 86_400),
+  TESSERA_TRUST_FORWARDED_FOR: z.enum(['0', '1']).default('0'),
+});
+
+export interface RateLimitConfig {
+  /** Failed credential checks per account within one window. */
+  accountFailures: number;
+  /** Failed credential checks per (account, source IP) within one window. */
+  accountIpFailures: number;
+  /** All requests to /v1/auth/* and /v1/mfa/* per source IP within one window. */
+  ipRequests: number;
+  windowSeconds: number;
+}
+
+export interface Config {
+  stage: 'local' | 'aws';
+  tableName: string;
+  dynamodbEndpoint: string | undefined;
+  region: string;
+  dataDir: string;
+  outboxDir: string;
+  port: number;
+  publicUrl: string;
+  jwt: { issuer: string; audience: string; accessTokenTtlSeconds: number };
+  refreshTokenTtlDays: number;
+  /** AWS: the Secrets Manager secret holding the JWT signing keys. Local: a key file. */
+  signingKeys: { kind: 'secrets-manager'; secretArn: string } | { kind: 'file'; path: string };
+  /** AWS: the KMS key for envelope encryption. Local: a raw AES key file. */
+  envelopeKey: { kind: 'kms'; keyArn: string } | { kind: 'file'; path: string };
+  bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
+  rateLimits: RateLimitConfig;
+  /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
+  trustForwardedFor: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.TESSERA_DATA_DIR);
+  const publicUrl = (e.TESSERA_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
+  if (e.TESSERA_STAGE === 'aws' && (!e.TESSERA_SIGNING_KEY_SECRET_ARN || !e.TESSERA_KMS_KEY_ARN)) {
+    throw new Error('Invalid configuration: TESSERA_SIGNING_KEY_SECRET_ARN and TESSERA_KMS_KEY_ARN are required in the aws stage');
+  }
+  return {
+    stage: e.TESSERA_STAGE,
+    tableName: e.TESSERA_TABLE,
+    dynamodbEndpoint: e.DYNAMODB_ENDPOINT,
+    region: e.AWS_REGION,
+    dataDir,
+    outboxDir: path.resolve(e.TESSERA_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    port: e.PORT,
+    publicUrl,
+    jwt: { issuer: publicUrl, audience: e.TESSERA_JWT_AUDIENCE, accessTokenTtlSeconds: e.TESSERA_ACCESS_TOKEN_TTL_SECONDS },
+    refreshTokenTtlDays: e.TESSERA_REFRESH_TOKEN_TTL_DAYS,
+    signingKeys: e.TESSERA_SIGNING_KEY_SECRET_ARN
+      ? { kind: 'secrets-manager', secretArn: e.TESSERA_SIGNING_KEY_SECRET_ARN }
+      : { kind: 'file', path: path.join(dataDir, 'keys', 'jwt-signing-keys.json') },
+    envelopeKey: e.TESSERA_KMS_KEY_ARN
+      ? { kind: 'kms', keyArn: e.TESSERA_KMS_KEY_ARN }
+      : { kind: 'file', path: path.join(dataDir, 'keys', 'envelope-key.json') },
+    bootstrap: {
+      tenant: e.TESSERA_BOOTSTRAP_TENANT,
+      adminEmail: e.TESSERA_BOOTSTRAP_ADMIN_EMAIL,
+      adminPassword: e.TESSERA_BOOTSTRAP_ADMIN_PASSWORD,
+    },
+    rateLimits: {
+      accountFailures: e.TESSERA_RATE_LOGIN_ACCOUNT_FAILURES,
+      accountIpFailures: e.TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES,
+      ipRequests: e.TESSERA_RATE_AUTH_IP_REQUESTS,
+      windowSeconds: e.TESSERA_RATE_WINDOW_SECONDS,
+    },
+    trustForwardedFor: e.TESSERA_TRUST_FORWARDED_FOR === '1',
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The dependencies of every use case, built once per cold start (AWS clients, keys, clock)
+ * and handed to domain functions explicitly. Tests and the local host may install their own
+ * (an injected clock, other rate limits) with `setDeps`.
+ */
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { systemClock, type Clock } from './clock';
+import { loadConfig, type Config } from './config';
+import { loadEnvelopeCrypto, type EnvelopeCrypto } from './crypto/envelope';
+import { loadSigningKeys, type SigningKeySet } from './crypto/signing-keys';
+import { createIdGenerator, type IdGenerator } from './ids';
+import { createObservability, type Observability } from './observability';
+import { createDocumentClient } from './store/client';
+import { TableClient } from './store/table-client';
+
+export interface Deps {
+  config: Config;
+  db: DynamoDBDocumentClient;
+  table: TableClient;
+  clock: Clock;
+  ids: IdGenerator;
+  envelope: EnvelopeCrypto;
+  signingKeys: SigningKeySet;
+  observability: Observability;
+}
+
+export interface DepsOverrides {
+  clock?: Clock;
+  db?: DynamoDBDocumentClient;
+  observability?: Observability;
+}
+
+export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+  const clock = overrides.clock ?? systemClock;
+  const [envelope, signingKeys] = await Promise.all([loadEnvelopeCrypto(config), loadSigningKeys(config)]);
+  const db = overrides.db ?? createDocumentClient(config);
+  return {
+    config,
+    db,
+    table: new TableClient(db, config.tableName),
+    clock,
+    ids: createIdGenerator(() => clock.now().getTime()),
+    envelope,
+    signingKeys,
+    observability: overrides.observability ?? createObservability(),
+  };
+}
+
+let current: Promise<Deps> | undefined;
+
+export function getDeps(): Promise<Deps> {
+  current ??= createDeps(loadConfig()).catch((error: unknown) => {
+    current = undefined; // let the next invocation try again instead of caching the failure
+    throw error;
+  });
+  return current;
+}
+
+export function setDeps(deps: Deps | Promise<Deps>): void {
+  current = Promise.resolve(deps);
+}
+
+export function resetDeps(): void {
+  current = undefined;
+}

@@ -1,0 +1,27 @@
+/** Schemas shared by many routes: ids in paths, paging, problem answers. */
+import { z } from 'zod';
+
+/** An opaque id of a given type: `usr_...`, `ws_...`. */
+export const idOf = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), { message: `must be a ${prefix}_ identifier` });
+
+export const IdPathSchema = (prefix: string) => z.strictObject({ id: idOf(prefix) });
+
+export const PageQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+});
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string(),
+    detail: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    request_id: z.string(),
+  })
+  .meta({ id: 'Problem' });
+
+export const TimestampSchema = z.iso.datetime();

@@ -1,0 +1,79 @@
+/**
+ * `endpoint(route, fn)`: the whole middleware chain of one route around a small function.
+ * A handler file is one line: `export const handler = endpoint(routes.x, async ({ input, principal, deps }) => ok(...))`.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { Deps } from '../deps';
+import type { Principal } from '../identity/principal';
+import { authenticate, authorize, sourceIpRateLimit, stepUpMfa } from './middleware/access-control';
+import { bodySizeLimit } from './middleware/body-size-limit';
+import { jsonBody } from './middleware/json-body';
+import { requestScope } from './middleware/request-scope';
+import { validateInput } from './middleware/validate-input';
+import type { EndpointResult } from './responses';
+import type { RouteDefinition } from './route';
+import { stateOf, type TesseraRequest } from './request-state';
+
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type RequestSchemas<R extends RouteDefinition> = NonNullable<R['request']>;
+
+export interface EndpointInput<R extends RouteDefinition> {
+  body: Infer<RequestSchemas<R>['body']>;
+  query: Infer<RequestSchemas<R>['query']>;
+  params: Infer<RequestSchemas<R>['params']>;
+}
+
+export interface RequestInfo {
+  requestId: string;
+  sourceIp: string;
+  userAgent: string;
+  header(name: string): string | undefined;
+}
+
+export interface EndpointContext<R extends RouteDefinition> {
+  input: EndpointInput<R>;
+  /** Present on every `bearer` route; on `bearer_or_mfa_token` routes only when a bearer was sent. */
+  principal: R['auth'] extends 'bearer' ? Principal : Principal | undefined;
+  deps: Deps;
+  request: RequestInfo;
+}
+
+export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+function render(result: EndpointResult): APIGatewayProxyStructuredResultV2 {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...result.headers };
+  if (result.text !== undefined) {
+    return { statusCode: result.statusCode, headers: { ...headers, 'content-type': result.contentType ?? 'text/plain; charset=utf-8' }, body: result.text };
+  }
+  if (result.body === undefined) return { statusCode: result.statusCode, headers };
+  return { statusCode: result.statusCode, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
+}
+
+export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => Promise<EndpointResult>): LambdaHandler {
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
+  if (route.ipRateLimited) chain.use(sourceIpRateLimit());
+  chain.use(authenticate(route)).use(authorize(route)).use(stepUpMfa(route));
+  if (route.request?.body) chain.use(jsonBody());
+  chain.use(validateInput(route));
+
+  const handler = chain.handler(async (event, context) => {
+    const request = { event, context } as TesseraRequest;
+    const state = stateOf(request);
+    const headers = event.headers ?? {};
+    const result = await fn({
+      input: state.input as EndpointInput<R>,
+      principal: state.principal as EndpointContext<R>['principal'],
+      deps: state.deps,
+      request: {
+        requestId: state.requestId,
+        sourceIp: state.sourceIp,
+        userAgent: state.userAgent,
+        header: (name) => headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
+      },
+    });
+    return render(result);
+  });
+  return handler as unknown as LambdaHandler;
+}

@@ -1,0 +1,23 @@
+/**
+ * JSON body parsing with @middy/http-json-body-parser, its errors turned into our
+ * `malformed_json` problem. The content type is not insisted on: a JSON body is parsed
+ * whatever the client labelled it, and anything that is not JSON is refused the same way.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import { MalformedJsonError } from '../../errors';
+import type { TesseraRequest } from '../request-state';
+
+export function jsonBody(): MiddlewareObj {
+  const parser = httpJsonBodyParser({ disableContentTypeCheck: true });
+  return {
+    before: async (request: TesseraRequest) => {
+      if (request.event.body === undefined || request.event.body === '') throw new MalformedJsonError('A JSON body is required');
+      try {
+        await parser.before?.(request as never);
+      } catch {
+        throw new MalformedJsonError();
+      }
+    },
+  } as MiddlewareObj;
+}

@@ -1,0 +1,48 @@
+/**
+ * First and last middleware of every endpoint: builds the request state (deps, request id,
+ * a logger carrying the request id), renders every error as problem+json, and flushes metrics.
+ * Nothing about the request body or credentials is logged.
+ */
+import type { MiddlewareObj } from '@middy/core';
+import { getDeps } from '../../deps';
+import { problemResponse, toTesseraError } from '../problem';
+import type { TesseraRequest } from '../request-state';
+
+export function requestScope(routeKey: string): MiddlewareObj {
+  const before = async (request: TesseraRequest) => {
+    const deps = await getDeps();
+    const ctx = request.event.requestContext;
+    const requestId = ctx?.requestId || request.context.awsRequestId || deps.ids.next('req');
+    request.context.tessera = {
+      requestId,
+      sourceIp: ctx?.http?.sourceIp ?? 'unknown',
+      userAgent: ctx?.http?.userAgent ?? '',
+      deps,
+      logger: deps.observability.logger.createChild({ persistentKeys: { request_id: requestId, route: routeKey } }),
+      input: {},
+    };
+  };
+
+  const after = (request: TesseraRequest) => {
+    const state = request.context.tessera;
+    if (!state || !request.response) return;
+    request.response.headers = { ...request.response.headers, 'x-request-id': state.requestId };
+    state.logger.info('request', { status: request.response.statusCode, user_id: state.principal?.userId });
+    state.deps.observability.metrics.publishStoredMetrics();
+  };
+
+  const onError = (request: TesseraRequest) => {
+    const state = request.context.tessera;
+    const error = toTesseraError(request.error);
+    const requestId = state?.requestId ?? request.context.awsRequestId ?? 'unknown';
+    if (error.status >= 500) {
+      (state?.logger ?? console).error('request failed', { error: request.error });
+    } else {
+      state?.logger.info('request refused', { status: error.status, code: error.code, user_id: state.principal?.userId });
+    }
+    state?.deps.observability.metrics.publishStoredMetrics();
+    request.response = problemResponse(error, requestId);
+  };
+
+  return { before, after, onError } as MiddlewareObj;
+}

@@ -1,0 +1,18 @@
+/** zod validation of path parameters, query string and body: strict, nothing unknown passes. */
+import type { MiddlewareObj } from '@middy/core';
+import type { RouteDefinition } from '../route';
+import { stateOf, type TesseraRequest } from '../request-state';
+import { parseWith } from '../validation';
+
+export function validateInput(route: RouteDefinition): MiddlewareObj {
+  const schemas = route.request ?? {};
+  return {
+    before: (request: TesseraRequest) => {
+      const state = stateOf(request);
+      const event = request.event;
+      if (schemas.params) state.input.params = parseWith(schemas.params, event.pathParameters ?? {});
+      if (schemas.query) state.input.query = parseWith(schemas.query, event.queryStringParameters ?? {});
+      if (schemas.body) state.input.body = parseWith(schemas.body, event.body);
+    },
+  } as MiddlewareObj;
+}

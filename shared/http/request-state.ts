@@ -1,0 +1,33 @@
+/** Per-request state carried through the middleware chain on the Lambda context. */
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Request } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { Deps } from '../deps';
+import type { Principal } from '../identity/principal';
+
+export interface RequestState {
+  requestId: string;
+  sourceIp: string;
+  userAgent: string;
+  deps: Deps;
+  logger: Logger;
+  principal?: Principal;
+  input: { body?: unknown; query?: unknown; params?: unknown };
+}
+
+export type TesseraContext = Context & { tessera?: RequestState };
+export type TesseraRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, TesseraContext>;
+
+export function stateOf(request: TesseraRequest): RequestState {
+  const state = request.context.tessera;
+  if (!state) throw new Error('request state is missing: requestScope() must run first');
+  return state;
+}
+
+/** Header lookup that does not depend on the gateway's casing. */
+export function headerOf(request: TesseraRequest, name: string): string | undefined {
+  const headers = request.event.headers ?? {};
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}

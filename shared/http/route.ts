@@ -1,0 +1,51 @@
+/**
+ * The shape of one entry of the route table (functions/routes.ts). Pure data: the CDK stack,
+ * the local host and the OpenAPI document are all derived from the table.
+ */
+import type { z } from 'zod';
+import type { MfaAction } from '../identity/mfa-actions';
+import type { Permission } from '../identity/permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * - `public`: no credential.
+ * - `bearer`: an access token (JWT) or a PAT is required.
+ * - `bearer_or_mfa_token`: an access token, or the `mfa_token` of a login waiting for its MFA
+ *   (the handler resolves which; the middleware only authenticates a bearer when present).
+ */
+export type AuthKind = 'public' | 'bearer' | 'bearer_or_mfa_token';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway syntax: `/v1/users/{id}`. */
+  path: string;
+  /** The handler module: `functions/<handler>.ts`. */
+  handler: string;
+  auth: AuthKind;
+  /** The permission the credential must carry (after scopes are applied). */
+  permission?: Permission;
+  /** The tenant MFA policy action this route performs (step-up when the policy lists it). */
+  mfaAction?: MfaAction;
+  /** Counted by the per-source-IP limiter of the authentication surface. */
+  ipRateLimited?: boolean;
+  summary: string;
+  tag: string;
+  request?: {
+    body?: z.ZodType;
+    query?: z.ZodType;
+    params?: z.ZodType;
+  };
+  responses: Record<number, ResponseSpec>;
+}
+
+export function defineRoute<const R extends RouteDefinition>(route: R): R {
+  return route;
+}

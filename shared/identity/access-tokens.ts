@@ -1,0 +1,117 @@
+/**
+ * Short-lived access tokens (JWT, EdDSA, `kid` in the header), per API.md "Access tokens".
+ * Verification pins the algorithm, issuer and audience and needs every claim we rely on;
+ * anything else about the token is the caller's business (user status, workspace role).
+ */
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { randomUUID } from 'node:crypto';
+import { epochSeconds } from '../clock';
+import type { Deps } from '../deps';
+import { UnauthenticatedError } from '../errors';
+import { JWT_ALGORITHM } from '../crypto/signing-keys';
+
+export interface AccessTokenSubject {
+  userId: string;
+  tenantId: string;
+  workspaceId: string;
+  scopes: readonly string[];
+  amr: readonly string[];
+  authTime: number;
+  mfaAt: number | undefined;
+}
+
+export interface AccessTokenClaims extends AccessTokenSubject {
+  jti: string;
+  issuedAt: number;
+  expiresAt: number;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  refresh_token?: string;
+  tenant_id: string;
+  workspace_id: string;
+}
+
+export async function issueAccessToken(deps: Deps, subject: AccessTokenSubject): Promise<{ token: string; expiresIn: number }> {
+  const { issuer, audience, accessTokenTtlSeconds } = deps.config.jwt;
+  const now = epochSeconds(deps.clock);
+  const key = deps.signingKeys.current;
+  const token = await new SignJWT({
+    tenant_id: subject.tenantId,
+    workspace_id: subject.workspaceId,
+    scope: subject.scopes.join(' '),
+    amr: [...subject.amr],
+    auth_time: subject.authTime,
+    ...(subject.mfaAt !== undefined ? { mfa_at: subject.mfaAt } : {}),
+  })
+    .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'at+jwt' })
+    .setIssuer(issuer)
+    .setAudience(audience)
+    .setSubject(subject.userId)
+    .setIssuedAt(now)
+    .setExpirationTime(now + accessTokenTtlSeconds)
+    .setJti(randomUUID())
+    .sign(key.privateKey);
+  return { token, expiresIn: accessTokenTtlSeconds };
+}
+
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
+function claimsFrom(payload: JWTPayload): AccessTokenClaims {
+  const p = payload as JWTPayload & Record<string, unknown>;
+  const valid =
+    typeof p.sub === 'string' &&
+    typeof p.tenant_id === 'string' &&
+    typeof p.workspace_id === 'string' &&
+    typeof p.scope === 'string' &&
+    isStringArray(p.amr) &&
+    typeof p.auth_time === 'number' &&
+    (p.mfa_at === undefined || typeof p.mfa_at === 'number') &&
+    typeof p.jti === 'string' &&
+    typeof p.iat === 'number' &&
+    typeof p.exp === 'number';
+  if (!valid) throw new UnauthenticatedError('The access token is malformed');
+  return {
+    userId: p.sub as string,
+    tenantId: p.tenant_id as string,
+    workspaceId: p.workspace_id as string,
+    scopes: (p.scope as string).split(' ').filter(Boolean),
+    amr: p.amr as string[],
+    authTime: p.auth_time as number,
+    mfaAt: p.mfa_at as number | undefined,
+    jti: p.jti as string,
+    issuedAt: p.iat as number,
+    expiresAt: p.exp as number,
+  };
+}
+
+export async function verifyAccessToken(deps: Deps, token: string): Promise<AccessTokenClaims> {
+  const { issuer, audience } = deps.config.jwt;
+  try {
+    const { payload } = await jwtVerify(
+      token,
+      (header) => {
+        const key = header.kid ? deps.signingKeys.byKid.get(header.kid) : undefined;
+        if (!key) throw new UnauthenticatedError('The access token was signed by an unknown key');
+        return key;
+      },
+      {
+        algorithms: [JWT_ALGORITHM],
+        issuer,
+        audience,
+        typ: 'at+jwt',
+        currentDate: deps.clock.now(),
+        clockTolerance: 5,
+        requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+      },
+    );
+    return claimsFrom(payload);
+  } catch (error) {
+    if (error instanceof UnauthenticatedError) throw error;
+    if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('The access token has expired');
+    throw new UnauthenticatedError('The access token is not valid');
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Turns an `Authorization: Bearer …` header into a Principal, or refuses with 401.
+ * Either credential kind ends in the same checks: the user exists in the token's tenant and
+ * is active (so disabling a user cuts off every token at once), and the effective
+ * permissions are the user's current permissions in the token's workspace ∩ its scopes.
+ */
+import type { Deps } from '../deps';
+import { UnauthenticatedError } from '../errors';
+import { tokenPrefixes } from '../crypto/opaque-tokens';
+import { metricNames } from '../observability';
+import { getUser } from '../store/identity-items';
+import type { UserRecord } from '../store/records';
+import { verifyAccessToken } from './access-tokens';
+import { intersectScopes, permissionsFor } from './permissions';
+import { findUsablePersonalAccessToken, markPersonalAccessTokenUsed } from './personal-access-tokens';
+import type { Credential, Principal } from './principal';
+
+async function activeUser(deps: Deps, tenantId: string, userId: string): Promise<UserRecord> {
+  const user = await getUser(deps, tenantId, userId);
+  if (!user || user.status !== 'active') throw new UnauthenticatedError('The credential is no longer valid');
+  return user;
+}
+
+function principalOf(user: UserRecord, workspaceId: string, scopes: readonly string[], credential: Credential): Principal {
+  const role = user.roles[workspaceId];
+  return {
+    userId: user.id,
+    tenantId: user.tenant_id,
+    workspaceId,
+    role,
+    tenantAdmin: user.tenant_admin,
+    permissions: intersectScopes(permissionsFor(role, user.tenant_admin), scopes),
+    credential,
+  };
+}
+
+export async function authenticateBearer(deps: Deps, authorization: string): Promise<Principal> {
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(authorization);
+  if (!match) throw new UnauthenticatedError('Use Authorization: Bearer <token>');
+  const credential = match[1]!;
+
+  if (credential.startsWith(tokenPrefixes.pat)) {
+    const token = await findUsablePersonalAccessToken(deps, credential);
+    const user = await activeUser(deps, token.tenant_id, token.user_id);
+    await markPersonalAccessTokenUsed(deps, token);
+    deps.observability.count(metricNames.tokenUse);
+    return principalOf(user, token.workspace_id, token.scopes, { kind: 'pat', tokenId: token.id });
+  }
+  // Other opaque secrets of ours (refresh tokens, MFA transactions) are never bearer credentials.
+  if (credential.startsWith('tsr_')) throw new UnauthenticatedError('This token cannot be used as a bearer credential');
+
+  const claims = await verifyAccessToken(deps, credential);
+  const user = await activeUser(deps, claims.tenantId, claims.userId);
+  return principalOf(user, claims.workspaceId, claims.scopes, {
+    kind: 'access_token',
+    jti: claims.jti,
+    amr: [...claims.amr],
+    authTime: claims.authTime,
+    mfaAt: claims.mfaAt,
+  });
+}

@@ -1,0 +1,246 @@
+/**
+ * TOTP enrollment, MFA challenges (login completion and step-up) and backup codes.
+ *
+ * Replay: the TOTP credential stores the last accepted time step and every acceptance is a
+ * conditional write `last_step < step`, so one code (or an older one) wins once even under
+ * parallel requests. Backup codes are single-use by a conditional write on `used_at`.
+ */
+import { randomBytes } from 'node:crypto';
+import QRCode from 'qrcode';
+import { epochSeconds, isoNow } from '../clock';
+import type { Deps } from '../deps';
+import { ConflictError, ForbiddenError, InvalidCredentialsError, UnauthenticatedError } from '../errors';
+import { sha256Hex, tokenPrefixes } from '../crypto/opaque-tokens';
+import { generateTotpSecret, totpUri, verifyTotp } from '../crypto/totp';
+import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
+import { metricNames } from '../observability';
+import { isConditionFailure } from '../store/client';
+import { getUser } from '../store/identity-items';
+import { keys } from '../store/keys';
+import type { BackupCodeRecord, MfaTransactionRecord, TotpCredentialRecord, UserRecord } from '../store/records';
+import type { TransactItem } from '../store/table-client';
+import type { TokenResponse } from './access-tokens';
+import { consumeMfaTransactionItem, findMfaTransaction } from './mfa-transactions';
+import type { Principal } from './principal';
+import { reserveCredentialAttempt } from './rate-limits';
+import { accessTokenResponse, startSession } from './sessions';
+
+const BACKUP_CODE_COUNT = 10;
+const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // no 0/o, 1/l/i look-alikes
+const ISSUER = 'Tessera';
+
+/** Who is doing MFA: a login waiting for it (mfa_token), or a signed-in user (access token). */
+export type MfaSubject =
+  | { kind: 'login'; user: UserRecord; transaction: MfaTransactionRecord }
+  | { kind: 'session'; user: UserRecord; principal: Principal };
+
+/** The mfa_token from the body, or from `Authorization: Bearer tsr_mfa_…`. */
+export async function resolveMfaSubject(deps: Deps, principal: Principal | undefined, bodyMfaToken: string | undefined, authorization: string | undefined): Promise<MfaSubject> {
+  const bearer = authorization?.replace(/^bearer\s+/i, '');
+  const token = bodyMfaToken ?? (bearer?.startsWith(tokenPrefixes.mfa) ? bearer : undefined);
+  if (token) {
+    const transaction = await findMfaTransaction(deps, token);
+    const user = await getUser(deps, transaction.tenant_id, transaction.user_id);
+    if (!user || user.status !== 'active') throw new UnauthenticatedError('The MFA token is not valid or has expired; log in again');
+    return { kind: 'login', user, transaction };
+  }
+  if (!principal) throw new UnauthenticatedError();
+  if (principal.credential.kind === 'pat') throw new ForbiddenError('A personal access token cannot perform MFA');
+  const user = await getUser(deps, principal.tenantId, principal.userId);
+  if (!user) throw new UnauthenticatedError();
+  return { kind: 'session', user, principal };
+}
+
+const encryptionContext = (user: UserRecord) => ({ tenant_id: user.tenant_id, user_id: user.id, purpose: 'totp' });
+const getTotpCredential = (deps: Deps, user: UserRecord) => deps.table.get<TotpCredentialRecord>(keys.totpCredential(user.tenant_id, user.id));
+
+function normalizeBackupCode(code: string): string {
+  return code.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+const backupCodeHash = (user: UserRecord, code: string) => sha256Hex(`${user.tenant_id}:${user.id}:${normalizeBackupCode(code)}`);
+
+function generateBackupCode(): string {
+  const bytes = randomBytes(10);
+  let out = '';
+  for (const b of bytes) out += BACKUP_ALPHABET[b % BACKUP_ALPHABET.length];
+  return `${out.slice(0, 5)}-${out.slice(5)}`;
+}
+
+/** Ten new codes replacing every existing one, as transaction items. */
+async function backupCodeItems(deps: Deps, user: UserRecord): Promise<{ codes: string[]; items: TransactItem[] }> {
+  const existing = await deps.table.queryPrefix<BackupCodeRecord>(keys.backupCodes(user.tenant_id, user.id), { limit: 100 });
+  const codes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
+  const now = isoNow(deps.clock);
+  const items = [
+    ...existing.items.map((old) => deps.table.deleteItem({ Key: keys.backupCode(user.tenant_id, user.id, old.code_hash) })),
+    ...codes.map((code) => {
+      const record: BackupCodeRecord = { id: deps.ids.next('mfa'), user_id: user.id, code_hash: backupCodeHash(user, code), used_at: null, created_at: now };
+      return deps.table.putItem({ ...keys.backupCode(user.tenant_id, user.id, record.code_hash), ...record });
+    }),
+  ];
+  return { codes, items };
+}
+
+export async function startTotpEnrollment(deps: Deps, subject: MfaSubject): Promise<{ secret: string; otpauth_uri: string; qr_code: string }> {
+  if (subject.kind === 'login' && !subject.transaction.enrollment_required) throw new ForbiddenError('Answer the MFA challenge instead');
+  const { user } = subject;
+  const existing = await getTotpCredential(deps, user);
+  if (existing?.enabled_at) throw new ConflictError('TOTP is already enrolled');
+  const secret = generateTotpSecret();
+  const now = isoNow(deps.clock);
+  const record: TotpCredentialRecord = {
+    id: deps.ids.next('mfa'),
+    user_id: user.id,
+    tenant_id: user.tenant_id,
+    type: 'totp',
+    secret_encrypted: await deps.envelope.encrypt(secret, encryptionContext(user)),
+    secret_kms_key_id: deps.envelope.keyId,
+    enabled_at: null,
+    last_used_at: null,
+    last_step: 0,
+    created_at: now,
+  };
+  try {
+    // A pending enrollment may be restarted; an enabled one is never overwritten.
+    await deps.table.put({ Item: { ...keys.totpCredential(user.tenant_id, user.id), ...record }, ConditionExpression: 'attribute_not_exists(PK) OR enabled_at = :null', ExpressionAttributeValues: { ':null': null } });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('TOTP is already enrolled');
+    throw error;
+  }
+  const uri = totpUri({ issuer: ISSUER, account: user.email, secret });
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, otpauth_uri: uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/** Checks a TOTP code; returns the transaction item that records its step (conditional), or throws. */
+async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCredentialRecord, code: string, enable: boolean): Promise<TransactItem | undefined> {
+  const secret = await deps.envelope.decrypt(credential.secret_encrypted, encryptionContext(user));
+  const step = await verifyTotp({ secret, code, epochSeconds: epochSeconds(deps.clock), afterTimeStep: credential.last_step || undefined });
+  if (step === undefined) return undefined;
+  const now = isoNow(deps.clock);
+  return deps.table.updateItem({
+    Key: keys.totpCredential(user.tenant_id, user.id),
+    UpdateExpression: enable ? 'SET last_step = :step, last_used_at = :now, enabled_at = :now' : 'SET last_step = :step, last_used_at = :now',
+    ConditionExpression: enable ? 'last_step < :step AND enabled_at = :null' : 'last_step < :step AND enabled_at <> :null',
+    ExpressionAttributeValues: { ':step': step, ':now': now, ':null': null },
+  });
+}
+
+async function acceptBackupCode(deps: Deps, user: UserRecord, code: string): Promise<TransactItem | undefined> {
+  const hash = backupCodeHash(user, code);
+  const record = await deps.table.get<BackupCodeRecord>(keys.backupCode(user.tenant_id, user.id, hash));
+  if (!record || record.used_at) return undefined;
+  return deps.table.updateItem({
+    Key: keys.backupCode(user.tenant_id, user.id, hash),
+    UpdateExpression: 'SET used_at = :now',
+    ConditionExpression: 'attribute_exists(PK) AND used_at = :null',
+    ExpressionAttributeValues: { ':now': isoNow(deps.clock), ':null': null },
+  });
+}
+
+async function refuseMfa(deps: Deps, user: UserRecord, action: string, sourceIp: string): Promise<never> {
+  deps.observability.count(metricNames.mfaFailure);
+  await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, actorId: user.id, action, targetType: 'user', targetId: user.id, payload: {}, sourceIp });
+  throw new InvalidCredentialsError();
+}
+
+/** Runs the winning writes; a lost race (the same code used in parallel) is a refusal. */
+async function commitOrRefuse(deps: Deps, user: UserRecord, sourceIp: string, run: () => Promise<TokenResponse | undefined>, failureAction: string) {
+  try {
+    return await run();
+  } catch (error) {
+    if (isConditionFailure(error)) return refuseMfa(deps, user, failureAction, sourceIp);
+    throw error;
+  }
+}
+
+export async function confirmTotpEnrollment(deps: Deps, subject: MfaSubject, code: string, sourceIp: string): Promise<{ backup_codes: string[] } & Partial<TokenResponse>> {
+  if (subject.kind === 'login' && !subject.transaction.enrollment_required) throw new ForbiddenError('Answer the MFA challenge instead');
+  const { user } = subject;
+  const credential = await getTotpCredential(deps, user);
+  if (!credential) throw new ConflictError('Start the enrollment first');
+  if (credential.enabled_at) throw new ConflictError('TOTP is already enrolled');
+  const attempt = await reserveCredentialAttempt(deps, 'mfa', `${user.tenant_id}:${user.id}`, sourceIp);
+  const accept = await acceptTotpCode(deps, user, credential, code, true);
+  if (!accept) return refuseMfa(deps, user, 'mfa_enrollment_failed', sourceIp);
+  await attempt.succeeded();
+
+  const backup = await backupCodeItems(deps, user);
+  const markEnrolled = deps.table.updateItem({
+    Key: keys.user(user.tenant_id, user.id),
+    UpdateExpression: 'SET mfa_enrolled = :true, updated_at = :now',
+    ExpressionAttributeValues: { ':true': true, ':now': isoNow(deps.clock) },
+  });
+  const writes = [accept, markEnrolled, ...backup.items];
+  const tokens = await commitOrRefuse(
+    deps, user, sourceIp,
+    async () => {
+      if (subject.kind === 'login') {
+        const t = subject.transaction;
+        const now = epochSeconds(deps.clock);
+        return startSession(
+          deps,
+          { user: { ...user, mfa_enrolled: true }, workspaceId: t.workspace_id, amr: [...t.amr, 'otp'], authTime: t.auth_time, mfaAt: now },
+          { action: 'mfa_enrolled', sourceIp, payload: { type: 'totp', completes_login: true } },
+          [consumeMfaTransactionItem(deps, t), ...writes],
+        );
+      }
+      const event = auditEventPut(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: subject.principal.workspaceId, actorId: user.id, action: 'mfa_enrolled', targetType: 'user', targetId: user.id, payload: { type: 'totp' }, sourceIp });
+      await deps.table.transact([...writes, event.item]);
+      return undefined;
+    },
+    'mfa_enrollment_failed',
+  );
+  return { backup_codes: backup.codes, ...tokens };
+}
+
+export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer: { code?: string | undefined; backup_code?: string | undefined }, sourceIp: string): Promise<TokenResponse> {
+  if (subject.kind === 'login' && subject.transaction.enrollment_required) throw new ForbiddenError('Enroll TOTP first');
+  const { user } = subject;
+  const attempt = await reserveCredentialAttempt(deps, 'mfa', `${user.tenant_id}:${user.id}`, sourceIp);
+  let accept: TransactItem | undefined;
+  if (answer.code !== undefined) {
+    const credential = await getTotpCredential(deps, user);
+    accept = credential?.enabled_at ? await acceptTotpCode(deps, user, credential, answer.code, false) : undefined;
+  } else if (answer.backup_code !== undefined) {
+    accept = await acceptBackupCode(deps, user, answer.backup_code);
+  }
+  if (!accept) return refuseMfa(deps, user, 'mfa_challenge_failed', sourceIp);
+  await attempt.succeeded();
+
+  const method = answer.code !== undefined ? 'totp' : 'backup_code';
+  const now = epochSeconds(deps.clock);
+  const result = await commitOrRefuse(
+    deps, user, sourceIp,
+    async () => {
+      if (subject.kind === 'login') {
+        const t = subject.transaction;
+        deps.observability.count(metricNames.loginSuccess);
+        return startSession(
+          deps,
+          { user, workspaceId: t.workspace_id, amr: [...t.amr, 'otp'], authTime: t.auth_time, mfaAt: now },
+          { action: 'login_succeeded', sourceIp, payload: { method: 'password', mfa: method } },
+          [consumeMfaTransactionItem(deps, t), accept],
+        );
+      }
+      const p = subject.principal;
+      const event = auditEventPut(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: p.workspaceId, actorId: user.id, action: 'mfa_step_up', targetType: 'user', targetId: user.id, payload: { method }, sourceIp });
+      await deps.table.transact([accept, event.item]);
+      const amr = p.credential.kind === 'access_token' ? p.credential.amr : [];
+      const authTime = p.credential.kind === 'access_token' ? p.credential.authTime : now;
+      return accessTokenResponse(deps, { user, workspaceId: p.workspaceId, amr: [...new Set([...amr, 'otp'])], authTime, mfaAt: now });
+    },
+    'mfa_challenge_failed',
+  );
+  return result!;
+}
+
+export async function regenerateBackupCodes(deps: Deps, principal: Principal, sourceIp: string): Promise<{ backup_codes: string[] }> {
+  const user = await getUser(deps, principal.tenantId, principal.userId);
+  if (!user?.mfa_enrolled) throw new ConflictError('Enroll TOTP first');
+  const backup = await backupCodeItems(deps, user);
+  const event = auditEventPut(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'mfa_backup_codes_regenerated', targetType: 'user', targetId: user.id, payload: { count: backup.codes.length }, sourceIp });
+  await deps.table.transact([...backup.items, event.item]);
+  return { backup_codes: backup.codes };
+}

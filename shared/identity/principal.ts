@@ -1,0 +1,26 @@
+/** Who is calling, as established from a verified credential. */
+import type { Permission, Role } from './permissions';
+
+export type Credential =
+  | { kind: 'access_token'; jti: string; amr: string[]; authTime: number; mfaAt: number | undefined }
+  | { kind: 'pat'; tokenId: string };
+
+export interface Principal {
+  userId: string;
+  tenantId: string;
+  /** The workspace the credential acts in; all workspace-owned data is scoped by it. */
+  workspaceId: string;
+  role: Role | undefined;
+  tenantAdmin: boolean;
+  /** Effective permissions: the user's permissions in the workspace ∩ the credential's scopes. */
+  permissions: Permission[];
+  credential: Credential;
+}
+
+/** The scope every repository call takes: tenant and workspace from the credential only. */
+export interface WorkspaceScope {
+  tenantId: string;
+  workspaceId: string;
+}
+
+export const scopeOf = (principal: Principal): WorkspaceScope => ({ tenantId: principal.tenantId, workspaceId: principal.workspaceId });

@@ -1,0 +1,158 @@
+/**
+ * Request and response schemas of the identity endpoints: the single source for request
+ * validation, handler input types and the OpenAPI document.
+ */
+import { z } from 'zod';
+import { idOf, TimestampSchema } from '../http/common-schemas';
+import { mfaActions, mfaModes } from './mfa-actions';
+import { roles } from './permissions';
+
+const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const TenantSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { message: 'must be a tenant slug' });
+/** Login compares against the stored hash, so any length the policy may once have allowed is accepted here. */
+const PasswordAttempt = z.string().min(1).max(1024);
+export const NewPassword = z.string().min(12).max(128);
+const RoleSchema = z.enum(roles);
+const MfaCode = z.string().regex(/^\d{6}$/, { message: 'must be 6 digits' });
+const BackupCode = z.string().min(8).max(64);
+const OpaqueToken = z.string().min(1).max(512);
+
+// ---- authentication -------------------------------------------------------------------
+
+export const LoginBodySchema = z.strictObject({
+  tenant: TenantSlug.optional(),
+  email: Email,
+  password: PasswordAttempt,
+  workspace_id: idOf('ws').optional(),
+});
+
+export const TokenGrantBodySchema = z.discriminatedUnion('grant_type', [
+  z.strictObject({ grant_type: z.literal('refresh_token'), refresh_token: OpaqueToken, workspace_id: idOf('ws').optional() }),
+  z.strictObject({ grant_type: z.literal('sso_code'), code: OpaqueToken }),
+]);
+
+export const LogoutBodySchema = z.strictObject({ refresh_token: OpaqueToken });
+
+export const TokenResponseSchema = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    refresh_token: z.string().optional(),
+    tenant_id: z.string(),
+    workspace_id: z.string(),
+  })
+  .meta({ id: 'TokenResponse' });
+
+export const MfaPendingResponseSchema = z
+  .object({ mfa_required: z.literal(true), mfa_token: z.string(), enrollment_required: z.boolean() })
+  .meta({ id: 'MfaPending' });
+
+export const LoginResponseSchema = z.union([TokenResponseSchema, MfaPendingResponseSchema]);
+
+// ---- MFA ------------------------------------------------------------------------------
+
+export const MfaEnrollStartBodySchema = z.strictObject({ mfa_token: OpaqueToken.optional() });
+export const MfaEnrollConfirmBodySchema = z.strictObject({ mfa_token: OpaqueToken.optional(), code: MfaCode });
+export const MfaChallengeBodySchema = z
+  .strictObject({ mfa_token: OpaqueToken.optional(), code: MfaCode.optional(), backup_code: BackupCode.optional() })
+  .refine((b) => (b.code === undefined) !== (b.backup_code === undefined), {
+    message: 'give exactly one of code and backup_code',
+    path: ['code'],
+  });
+
+export const MfaEnrollStartResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code: z.string() });
+export const BackupCodesResponseSchema = z.object({ backup_codes: z.array(z.string()) });
+export const MfaEnrollConfirmResponseSchema = BackupCodesResponseSchema.extend(TokenResponseSchema.partial().shape);
+
+export const MfaPolicySchema = z
+  .object({ tenant_id: z.string(), mfa_mode: z.enum(mfaModes), required_actions: z.array(z.enum(mfaActions)), created_at: TimestampSchema, updated_at: TimestampSchema })
+  .meta({ id: 'MfaPolicy' });
+
+// ---- personal access tokens ---------------------------------------------------------------
+
+export const CreateTokenBodySchema = z.strictObject({
+  name: z.string().trim().min(1).max(128),
+  scopes: z.array(z.string().min(1).max(64)).min(1).max(32),
+  expires_in_days: z.number().int().min(1).max(365).default(90),
+});
+
+export const PersonalAccessTokenSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    workspace_id: z.string(),
+    expires_at: TimestampSchema,
+    created_at: TimestampSchema,
+    last_used_at: TimestampSchema.nullable(),
+    revoked_at: TimestampSchema.nullable(),
+  })
+  .meta({ id: 'PersonalAccessToken' });
+
+export const CreatedTokenSchema = PersonalAccessTokenSchema.extend({ token: z.string() }).meta({ id: 'CreatedPersonalAccessToken' });
+
+// ---- permissions, users, workspaces ---------------------------------------------------------
+
+export const PermissionListSchema = z.object({ permissions: z.array(z.object({ name: z.string(), description: z.string() })) });
+
+export const MeSchema = z
+  .object({
+    id: z.string(),
+    tenant_id: z.string(),
+    email: z.string(),
+    status: z.enum(['active', 'disabled']),
+    workspace_id: z.string(),
+    role: RoleSchema.nullable(),
+    tenant_admin: z.boolean(),
+    permissions: z.array(z.string()),
+    mfa_enrolled: z.boolean(),
+  })
+  .meta({ id: 'Me' });
+
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    tenant_id: z.string(),
+    email: z.string(),
+    status: z.enum(['active', 'disabled']),
+    workspace_id: z.string().nullable(),
+    role: RoleSchema.nullable(),
+    tenant_admin: z.boolean(),
+    memberships: z.array(z.object({ workspace_id: z.string(), role: RoleSchema })),
+    mfa_enrolled: z.boolean(),
+    created_at: TimestampSchema,
+    updated_at: TimestampSchema,
+  })
+  .meta({ id: 'User' });
+
+export const CreateUserBodySchema = z.strictObject({
+  email: Email,
+  password: NewPassword.optional(),
+  role: RoleSchema,
+  workspace_id: idOf('ws').optional(),
+  tenant_admin: z.boolean().default(false),
+});
+
+export const UpdateUserBodySchema = z
+  .strictObject({
+    email: Email.optional(),
+    role: RoleSchema.optional(),
+    workspace_id: idOf('ws').optional(),
+    tenant_admin: z.boolean().optional(),
+  })
+  .refine((b) => b.email !== undefined || b.role !== undefined || b.tenant_admin !== undefined, {
+    message: 'give at least one of email, role, tenant_admin',
+    path: [],
+  });
+
+export const UserListSchema = z.object({ users: z.array(UserSchema), next_cursor: z.string().nullable() });
+
+export const WorkspaceSchema = z
+  .object({ id: z.string(), tenant_id: z.string(), name: z.string(), owner_id: z.string(), created_at: TimestampSchema, updated_at: TimestampSchema })
+  .meta({ id: 'Workspace' });
+
+export const CreateWorkspaceBodySchema = z.strictObject({ name: z.string().trim().min(1).max(128) });
+export const OwnerTransferBodySchema = z.strictObject({ new_owner_id: idOf('usr') });
+export const WorkspaceListSchema = z.object({ workspaces: z.array(WorkspaceSchema), next_cursor: z.string().nullable() });
+export const TokenListSchema = z.object({ tokens: z.array(PersonalAccessTokenSchema), next_cursor: z.string().nullable() });

@@ -1,0 +1,177 @@
+/**
+ * Sessions: an access token plus a refresh token. Refresh tokens are opaque, stored as a
+ * SHA-256 digest, strictly single-use and grouped in a family (one per login). Using one
+ * marks it used and mints the next in one transaction that also checks the family is alive;
+ * presenting a used one again revokes the whole family (token theft is assumed).
+ */
+import { isoNow } from '../clock';
+import type { Deps } from '../deps';
+import { ForbiddenError, UnauthenticatedError } from '../errors';
+import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../crypto/opaque-tokens';
+import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
+import { isConditionFailure } from '../store/client';
+import { getUser } from '../store/identity-items';
+import { keys } from '../store/keys';
+import type { RefreshFamilyRecord, RefreshTokenRecord, UserRecord } from '../store/records';
+import type { TransactItem } from '../store/table-client';
+import { issueAccessToken, type TokenResponse } from './access-tokens';
+import { permissionsFor } from './permissions';
+
+export interface SessionStart {
+  user: UserRecord;
+  workspaceId: string;
+  amr: string[];
+  authTime: number;
+  mfaAt: number | undefined;
+}
+
+/** The workspace a session acts in: the one asked for when the user may use it, else the default. */
+export function workspaceFor(user: UserRecord, requested: string | undefined): string {
+  if (requested === undefined) return user.default_workspace_id;
+  if (user.roles[requested] || user.tenant_admin) return requested;
+  throw new ForbiddenError('You are not a member of that workspace');
+}
+
+function refreshTokenItems(deps: Deps, start: SessionStart, familyId: string): { token: string; item: TransactItem } {
+  const token = generateOpaqueToken('refresh');
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + deps.config.refreshTokenTtlDays * 86_400_000);
+  const record: RefreshTokenRecord = {
+    token_hash: sha256Hex(token),
+    tenant_id: start.user.tenant_id,
+    user_id: start.user.id,
+    workspace_id: start.workspaceId,
+    family_id: familyId,
+    amr: start.amr,
+    auth_time: start.authTime,
+    mfa_at: start.mfaAt ?? null,
+    expires_at: expiresAt.toISOString(),
+    used_at: null,
+    created_at: now.toISOString(),
+  };
+  return {
+    token,
+    // Kept a day past expiry so a late reuse is still recognised as one.
+    item: deps.table.putItem({ ...keys.refreshToken(record.token_hash), ...record, ttl: Math.floor(expiresAt.getTime() / 1000) + 86_400 }, { expression: 'attribute_not_exists(PK)' }),
+  };
+}
+
+async function accessTokenFor(deps: Deps, start: SessionStart) {
+  return issueAccessToken(deps, {
+    userId: start.user.id,
+    tenantId: start.user.tenant_id,
+    workspaceId: start.workspaceId,
+    scopes: permissionsFor(start.user.roles[start.workspaceId], start.user.tenant_admin),
+    amr: start.amr,
+    authTime: start.authTime,
+    mfaAt: start.mfaAt,
+  });
+}
+
+/** A completed login: a new refresh family, its first refresh token, an access token, and the audit event. */
+export async function startSession(deps: Deps, start: SessionStart, audit: { action: string; sourceIp: string; payload?: Record<string, unknown> }, extra: TransactItem[] = []): Promise<TokenResponse> {
+  const familyId = deps.ids.next('fam');
+  const family: RefreshFamilyRecord = { id: familyId, tenant_id: start.user.tenant_id, user_id: start.user.id, revoked_at: null, revoked_reason: null, created_at: isoNow(deps.clock) };
+  const refresh = refreshTokenItems(deps, start, familyId);
+  const event = auditEventPut(deps, {
+    log: 'identity', tenantId: start.user.tenant_id, workspaceId: start.workspaceId, actorId: start.user.id,
+    action: audit.action, targetType: 'user', targetId: start.user.id, payload: { amr: start.amr, ...audit.payload }, sourceIp: audit.sourceIp,
+  });
+  await deps.table.transact([...extra, deps.table.putItem({ ...keys.refreshFamily(family.tenant_id, family.user_id, familyId), ...family }), refresh.item, event.item]);
+  const access = await accessTokenFor(deps, start);
+  return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refresh.token, tenant_id: start.user.tenant_id, workspace_id: start.workspaceId };
+}
+
+/** An access token alone (step-up): no new session. */
+export async function accessTokenResponse(deps: Deps, start: SessionStart): Promise<TokenResponse> {
+  const access = await accessTokenFor(deps, start);
+  return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, tenant_id: start.user.tenant_id, workspace_id: start.workspaceId };
+}
+
+export async function revokeRefreshFamily(deps: Deps, family: { tenantId: string; userId: string; familyId: string }, reason: string): Promise<void> {
+  await deps.table.update({
+    Key: keys.refreshFamily(family.tenantId, family.userId, family.familyId),
+    UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now), revoked_reason = if_not_exists(revoked_reason, :reason)',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':now': isoNow(deps.clock), ':reason': reason },
+  }).catch((error: unknown) => {
+    if (!isConditionFailure(error)) throw error;
+  });
+}
+
+const familyOf = (record: RefreshTokenRecord) => ({ tenantId: record.tenant_id, userId: record.user_id, familyId: record.family_id });
+
+export async function refreshSession(deps: Deps, input: { refreshToken: string; workspaceId: string | undefined }, sourceIp: string): Promise<TokenResponse> {
+  const invalid = () => new UnauthenticatedError('The refresh token is not valid');
+  if (!hasTokenShape('refresh', input.refreshToken)) throw invalid();
+  const hash = sha256Hex(input.refreshToken);
+  const record = await deps.table.get<RefreshTokenRecord>(keys.refreshToken(hash));
+  if (!record) throw invalid();
+  if (Date.parse(record.expires_at) <= deps.clock.now().getTime()) throw invalid();
+
+  if (record.used_at) {
+    await revokeRefreshFamily(deps, familyOf(record), 'reuse');
+    await recordAuditEvent(deps, {
+      log: 'identity', tenantId: record.tenant_id, workspaceId: record.workspace_id, actorId: null,
+      action: 'refresh_token_reused', targetType: 'user', targetId: record.user_id, payload: { family_id: record.family_id }, sourceIp,
+    });
+    throw invalid();
+  }
+
+  const user = await getUser(deps, record.tenant_id, record.user_id);
+  if (!user || user.status !== 'active') throw invalid();
+  const start: SessionStart = {
+    user,
+    workspaceId: workspaceFor(user, input.workspaceId ?? record.workspace_id),
+    amr: record.amr,
+    authTime: record.auth_time,
+    mfaAt: record.mfa_at ?? undefined,
+  };
+  const next = refreshTokenItems(deps, start, record.family_id);
+  try {
+    await deps.table.transact([
+      deps.table.updateItem({
+        Key: keys.refreshToken(hash),
+        UpdateExpression: 'SET used_at = :now',
+        ConditionExpression: 'attribute_exists(PK) AND used_at = :null',
+        ExpressionAttributeValues: { ':now': isoNow(deps.clock), ':null': null },
+      }),
+      deps.table.conditionCheck({
+        Key: keys.refreshFamily(record.tenant_id, record.user_id, record.family_id),
+        ConditionExpression: 'attribute_exists(PK) AND revoked_at = :null',
+        ExpressionAttributeValues: { ':null': null },
+      }),
+      next.item,
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Either a parallel use won the race (a reuse: revoke) or the family is already revoked.
+    await revokeRefreshFamily(deps, familyOf(record), 'reuse');
+    throw invalid();
+  }
+  const access = await accessTokenFor(deps, start);
+  return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: next.token, tenant_id: user.tenant_id, workspace_id: start.workspaceId };
+}
+
+export async function logout(deps: Deps, refreshToken: string, sourceIp: string): Promise<void> {
+  if (!hasTokenShape('refresh', refreshToken)) return;
+  const record = await deps.table.get<RefreshTokenRecord>(keys.refreshToken(sha256Hex(refreshToken)));
+  if (!record) return;
+  await revokeRefreshFamily(deps, familyOf(record), 'logout');
+  await recordAuditEvent(deps, {
+    log: 'identity', tenantId: record.tenant_id, workspaceId: record.workspace_id, actorId: record.user_id,
+    action: 'logout', targetType: 'user', targetId: record.user_id, sourceIp,
+  });
+}
+
+/** Revoke every refresh family of a user (password reset, disable). */
+export async function revokeAllSessions(deps: Deps, tenantId: string, userId: string, reason: string): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await deps.table.queryPrefix<RefreshFamilyRecord>(keys.refreshFamiliesOfUser(tenantId, userId), { limit: 100, cursor }, {
+      filter: { expression: 'revoked_at = :null', values: { ':null': null } },
+    });
+    await Promise.all(page.items.map((f) => revokeRefreshFamily(deps, { tenantId, userId, familyId: f.id }, reason)));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+}

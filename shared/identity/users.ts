@@ -1,0 +1,153 @@
+/**
+ * User administration within the caller's tenant. The tenant always comes from the
+ * credential; a user of another tenant is simply not found.
+ */
+import { isoNow } from '../clock';
+import type { Deps } from '../deps';
+import { ConflictError, ForbiddenError, NotFoundError, PreconditionFailedError } from '../errors';
+import { auditEventPut } from '../audit/audit-log';
+import { hashPassword } from '../crypto/passwords';
+import { failedConditionIndexes, isConditionFailure } from '../store/client';
+import { getUser, getWorkspace } from '../store/identity-items';
+import { keys } from '../store/keys';
+import type { UserRecord } from '../store/records';
+import type { Page, PageRequest, TransactItem } from '../store/table-client';
+import { assertAcceptablePassword } from './password-policy';
+import type { Role } from './permissions';
+import type { Principal } from './principal';
+import { revokeAllSessions } from './sessions';
+import { toUserView, type UserView } from './user-views';
+
+async function existingWorkspace(deps: Deps, tenantId: string, workspaceId: string): Promise<string> {
+  if (!(await getWorkspace(deps, tenantId, workspaceId))) throw new NotFoundError('workspace');
+  return workspaceId;
+}
+
+async function userInTenant(deps: Deps, principal: Principal, userId: string): Promise<UserRecord> {
+  const user = await getUser(deps, principal.tenantId, userId);
+  if (!user) throw new NotFoundError('user');
+  return user;
+}
+
+export async function createUser(
+  deps: Deps,
+  principal: Principal,
+  input: { email: string; password?: string | undefined; role: Role; workspace_id?: string | undefined; tenant_admin: boolean },
+  sourceIp: string,
+): Promise<UserView> {
+  if (input.password !== undefined) assertAcceptablePassword(input.password);
+  const workspaceId = await existingWorkspace(deps, principal.tenantId, input.workspace_id ?? principal.workspaceId);
+  const now = isoNow(deps.clock);
+  const user: UserRecord = {
+    id: deps.ids.next('usr'),
+    tenant_id: principal.tenantId,
+    email: input.email,
+    status: 'active',
+    ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
+    roles: { [workspaceId]: input.role },
+    tenant_admin: input.tenant_admin,
+    default_workspace_id: workspaceId,
+    mfa_enrolled: false,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  const audit = auditEventPut(deps, {
+    log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId,
+    action: 'user_created', targetType: 'user', targetId: user.id,
+    payload: { email: user.email, role: input.role, workspace_id: workspaceId, tenant_admin: input.tenant_admin, local_password: input.password !== undefined }, sourceIp,
+  });
+  try {
+    await deps.table.transact([
+      deps.table.putItem({ ...keys.userEmail(user.tenant_id, user.email), user_id: user.id }, { expression: 'attribute_not_exists(PK)' }),
+      deps.table.putItem({ ...keys.user(user.tenant_id, user.id), ...user }, { expression: 'attribute_not_exists(PK)' }),
+      audit.item,
+    ]);
+  } catch (error) {
+    if (failedConditionIndexes(error).includes(0)) throw new ConflictError('A user with this email already exists in the tenant');
+    throw error;
+  }
+  return toUserView(user, workspaceId);
+}
+
+export async function readUser(deps: Deps, principal: Principal, userId: string): Promise<UserView> {
+  return toUserView(await userInTenant(deps, principal, userId), principal.workspaceId);
+}
+
+export async function listUsers(deps: Deps, principal: Principal, page: PageRequest): Promise<Page<UserView>> {
+  const result = await deps.table.queryPrefix<UserRecord>(keys.users(principal.tenantId), page, { newestFirst: true });
+  return { items: result.items.map((u) => toUserView(u, principal.workspaceId)), nextCursor: result.nextCursor };
+}
+
+export async function updateUser(
+  deps: Deps,
+  principal: Principal,
+  userId: string,
+  input: { email?: string | undefined; role?: Role | undefined; workspace_id?: string | undefined; tenant_admin?: boolean | undefined },
+  sourceIp: string,
+): Promise<UserView> {
+  const user = await userInTenant(deps, principal, userId);
+  const workspaceId = input.role !== undefined ? await existingWorkspace(deps, principal.tenantId, input.workspace_id ?? principal.workspaceId) : principal.workspaceId;
+  if (input.tenant_admin === false && user.id === principal.userId) throw new ForbiddenError('You cannot remove your own tenant administration');
+  const updated: UserRecord = {
+    ...user,
+    email: input.email ?? user.email,
+    roles: input.role !== undefined ? { ...user.roles, [workspaceId]: input.role } : user.roles,
+    tenant_admin: input.tenant_admin ?? user.tenant_admin,
+    updated_at: isoNow(deps.clock),
+    version: user.version + 1,
+  };
+  const changed = (['email', 'tenant_admin'] as const).filter((f) => updated[f] !== user[f]) as string[];
+  if (input.role !== undefined && user.roles[workspaceId] !== input.role) changed.push('role');
+
+  const items: TransactItem[] = [
+    deps.table.putItem({ ...keys.user(user.tenant_id, user.id), ...updated }, { expression: 'version = :v', values: { ':v': user.version } }),
+  ];
+  if (updated.email !== user.email) {
+    items.push(
+      deps.table.putItem({ ...keys.userEmail(user.tenant_id, updated.email), user_id: user.id }, { expression: 'attribute_not_exists(PK)' }),
+      deps.table.deleteItem({ Key: keys.userEmail(user.tenant_id, user.email) }),
+    );
+  }
+  items.push(
+    auditEventPut(deps, {
+      log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId, action: 'user_updated', targetType: 'user', targetId: user.id,
+      payload: { changed, ...(changed.includes('role') ? { role: input.role, workspace_id: workspaceId } : {}) }, sourceIp,
+    }).item,
+  );
+  try {
+    await deps.table.transact(items);
+  } catch (error) {
+    const failed = failedConditionIndexes(error);
+    if (failed.includes(1)) throw new ConflictError('A user with this email already exists in the tenant');
+    if (failed.includes(0)) throw new PreconditionFailedError('The user changed meanwhile; try again');
+    throw error;
+  }
+  return toUserView(updated, workspaceId);
+}
+
+export async function disableUser(deps: Deps, principal: Principal, userId: string, sourceIp: string): Promise<UserView> {
+  const user = await userInTenant(deps, principal, userId);
+  if (user.id === principal.userId) throw new ForbiddenError('You cannot disable yourself');
+  const now = isoNow(deps.clock);
+  if (user.status !== 'disabled') {
+    try {
+      await deps.table.transact([
+        deps.table.updateItem({
+          Key: keys.user(user.tenant_id, user.id),
+          UpdateExpression: 'SET #status = :disabled, updated_at = :now, version = version + :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':disabled': 'disabled', ':now': now, ':one': 1 },
+        }),
+        auditEventPut(deps, { log: 'identity', tenantId: principal.tenantId, workspaceId: principal.workspaceId, actorId: principal.userId, action: 'user_disabled', targetType: 'user', targetId: user.id, sourceIp }).item,
+      ]);
+    } catch (error) {
+      if (isConditionFailure(error)) throw new NotFoundError('user');
+      throw error;
+    }
+    // Access tokens and PATs die with the status check on every request; sessions are revoked too.
+    await revokeAllSessions(deps, user.tenant_id, user.id, 'user_disabled');
+  }
+  return toUserView({ ...user, status: 'disabled', updated_at: now }, principal.workspaceId);
+}

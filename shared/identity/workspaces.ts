@@ -1,0 +1,84 @@
+/**
+ * Workspaces of a tenant. Creating one makes the creator its owner and admin; transferring
+ * ownership is an explicit tenant-admin act, audited with the old and the new owner.
+ */
+import { isoNow } from '../clock';
+import type { Deps } from '../deps';
+import { NotFoundError, PreconditionFailedError, ValidationError } from '../errors';
+import { auditEventPut } from '../audit/audit-log';
+import { failedConditionIndexes } from '../store/client';
+import { getUser, getWorkspace } from '../store/identity-items';
+import { keys } from '../store/keys';
+import type { UserRecord, WorkspaceRecord } from '../store/records';
+import type { Page, PageRequest } from '../store/table-client';
+import type { Principal } from './principal';
+
+export type WorkspaceView = WorkspaceRecord;
+
+export async function createWorkspace(deps: Deps, principal: Principal, input: { name: string }, sourceIp: string): Promise<WorkspaceView> {
+  const now = isoNow(deps.clock);
+  const workspace: WorkspaceRecord = { id: deps.ids.next('ws'), tenant_id: principal.tenantId, name: input.name, owner_id: principal.userId, created_at: now, updated_at: now };
+  await deps.table.transact([
+    deps.table.putItem({ ...keys.workspace(workspace.tenant_id, workspace.id), ...workspace }, { expression: 'attribute_not_exists(PK)' }),
+    deps.table.updateItem({
+      Key: keys.user(principal.tenantId, principal.userId),
+      UpdateExpression: 'SET #roles.#ws = :admin, updated_at = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#roles': 'roles', '#ws': workspace.id },
+      ExpressionAttributeValues: { ':admin': 'admin', ':now': now },
+    }),
+    auditEventPut(deps, { log: 'identity', tenantId: principal.tenantId, workspaceId: workspace.id, actorId: principal.userId, action: 'workspace_created', targetType: 'workspace', targetId: workspace.id, payload: { name: workspace.name }, sourceIp }).item,
+  ]);
+  return workspace;
+}
+
+/** A tenant admin sees every workspace; anyone else those they hold a role in. */
+export async function listWorkspaces(deps: Deps, principal: Principal, page: PageRequest): Promise<Page<WorkspaceView>> {
+  if (principal.tenantAdmin) return deps.table.queryPrefix<WorkspaceRecord>(keys.workspaces(principal.tenantId), page);
+  const user = await getUser(deps, principal.tenantId, principal.userId);
+  const ids = Object.keys(user?.roles ?? {}).sort().reverse();
+  const start = page.cursor ? ids.indexOf(Buffer.from(page.cursor, 'base64url').toString('utf8')) + 1 : 0;
+  if (page.cursor && start === 0) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+  const slice = ids.slice(start, start + page.limit);
+  const found = await Promise.all(slice.map((id) => getWorkspace(deps, principal.tenantId, id)));
+  const items = found.filter((w): w is WorkspaceRecord => w !== undefined);
+  const last = slice[slice.length - 1];
+  return { items, nextCursor: start + page.limit < ids.length && last ? Buffer.from(last).toString('base64url') : null };
+}
+
+export async function transferWorkspaceOwnership(deps: Deps, principal: Principal, workspaceId: string, newOwnerId: string, sourceIp: string): Promise<WorkspaceView> {
+  const workspace = await getWorkspace(deps, principal.tenantId, workspaceId);
+  if (!workspace) throw new NotFoundError('workspace');
+  const newOwner: UserRecord | undefined = await getUser(deps, principal.tenantId, newOwnerId);
+  if (!newOwner || newOwner.status !== 'active') throw new ValidationError([{ path: 'new_owner_id', message: 'must be an active user of the tenant' }]);
+  if (workspace.owner_id === newOwnerId) return workspace;
+  const now = isoNow(deps.clock);
+  try {
+    await deps.table.transact([
+      deps.table.updateItem({
+        Key: keys.workspace(principal.tenantId, workspaceId),
+        UpdateExpression: 'SET owner_id = :new, updated_at = :now',
+        ConditionExpression: 'owner_id = :old',
+        ExpressionAttributeValues: { ':new': newOwnerId, ':old': workspace.owner_id, ':now': now },
+      }),
+      // The owner administers the workspace they own.
+      deps.table.updateItem({
+        Key: keys.user(principal.tenantId, newOwnerId),
+        UpdateExpression: 'SET #roles.#ws = :admin, updated_at = :now',
+        ConditionExpression: '#status = :active',
+        ExpressionAttributeNames: { '#roles': 'roles', '#ws': workspaceId, '#status': 'status' },
+        ExpressionAttributeValues: { ':admin': 'admin', ':now': now, ':active': 'active' },
+      }),
+      auditEventPut(deps, {
+        log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId, action: 'workspace_owner_transferred', targetType: 'workspace', targetId: workspaceId,
+        payload: { old_owner_id: workspace.owner_id, new_owner_id: newOwnerId }, sourceIp,
+      }).item,
+    ]);
+  } catch (error) {
+    const failed = failedConditionIndexes(error);
+    if (failed.includes(1)) throw new ValidationError([{ path: 'new_owner_id', message: 'must be an active user of the tenant' }]);
+    if (failed.includes(0)) throw new PreconditionFailedError('The workspace changed meanwhile; try again');
+    throw error;
+  }
+  return { ...workspace, owner_id: newOwnerId, updated_at: now };
+}

@@ -1,0 +1,38 @@
+/** The DynamoDB document client, created once per cold start from the config. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Config } from '../config';
+
+export function createDocumentClient(config: Pick<Config, 'region' | 'dynamodbEndpoint'>): DynamoDBDocumentClient {
+  const client = new DynamoDBClient({
+    region: config.region,
+    ...(config.dynamodbEndpoint
+      ? {
+          endpoint: config.dynamodbEndpoint,
+          // DynamoDB Local accepts any credentials; fixed ones keep the SDK from searching for a profile.
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }
+      : {}),
+  });
+  return DynamoDBDocumentClient.from(client, {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  });
+}
+
+/** True when a DynamoDB call failed on its ConditionExpression (or a transaction's). */
+export function isConditionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConditionalCheckFailedException') return true;
+  if (error.name === 'TransactionCanceledException') {
+    const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}
+
+/** Which items of a cancelled transaction failed their condition (by index). */
+export function failedConditionIndexes(error: unknown): number[] {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return [];
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+}

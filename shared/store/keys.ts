@@ -1,0 +1,75 @@
+/**
+ * Every key format of the table, and nothing else. No other module builds a key string.
+ *
+ * Tenant-owned items live under `TENANT#<tenant>`; workspace-owned items under
+ * `TENANT#<tenant>#WS#<workspace>`, so a lookup made with another workspace's scope finds
+ * nothing. Items found by a secret (PAT, refresh token, MFA transaction) are keyed by the
+ * SHA-256 digest of that secret, never by the secret.
+ */
+
+export interface ItemKey {
+  PK: string;
+  SK: string;
+}
+
+export interface KeyPrefix {
+  PK: string;
+  SKPrefix: string;
+}
+
+const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
+
+export const keys = {
+  /** Never written: the health check reads it to prove the table answers. */
+  healthProbe: (): ItemKey => ({ PK: 'HEALTH', SK: 'HEALTH' }),
+  tenant: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'TENANT' }),
+  tenantSlug: (slug: string): ItemKey => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
+  emailDomain: (domain: string): ItemKey => ({ PK: `DOMAIN#${domain.toLowerCase()}`, SK: 'DOMAIN' }),
+  mfaPolicy: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'MFA_POLICY' }),
+
+  user: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `USER#${userId}` }),
+  users: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'USER#' }),
+  userEmail: (tenantId: string, email: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EMAIL#${email.toLowerCase()}` }),
+
+  workspace: (tenantId: string, workspaceId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `WORKSPACE#${workspaceId}` }),
+  workspaces: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'WORKSPACE#' }),
+
+  personalAccessToken: (tokenHash: string): ItemKey => ({ PK: `PAT#${tokenHash}`, SK: 'PAT' }),
+  /** GSI1 keys of a PAT: the owner's listing, newest first by the time-ordered id. */
+  personalAccessTokenOwner: (tenantId: string, userId: string, tokenId: string) => ({
+    GSI1PK: `${tenantPk(tenantId)}#USER#${userId}#PATS`,
+    GSI1SK: `PAT#${tokenId}`,
+  }),
+  personalAccessTokensOfUser: (tenantId: string, userId: string): { GSI1PK: string; GSI1SKPrefix: string } => ({
+    GSI1PK: `${tenantPk(tenantId)}#USER#${userId}#PATS`,
+    GSI1SKPrefix: 'PAT#',
+  }),
+
+  refreshToken: (tokenHash: string): ItemKey => ({ PK: `REFRESH#${tokenHash}`, SK: 'REFRESH' }),
+  refreshFamily: (tenantId: string, userId: string, familyId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `RTFAMILY#${userId}#${familyId}` }),
+  refreshFamiliesOfUser: (tenantId: string, userId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: `RTFAMILY#${userId}#` }),
+
+  mfaTransaction: (tokenHash: string): ItemKey => ({ PK: `MFATX#${tokenHash}`, SK: 'MFATX' }),
+  totpCredential: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `MFA#${userId}#TOTP` }),
+  backupCode: (tenantId: string, userId: string, codeHash: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `MFA#${userId}#BACKUP#${codeHash}` }),
+  backupCodes: (tenantId: string, userId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: `MFA#${userId}#BACKUP#` }),
+
+  /** Identity audit log of a tenant (logins, MFA, tokens, users, workspaces). */
+  identityAuditEvent: (tenantId: string, eventId: string): ItemKey => ({ PK: `${tenantPk(tenantId)}#AUDIT`, SK: `EVT#${eventId}` }),
+  identityAuditEvents: (tenantId: string): KeyPrefix => ({ PK: `${tenantPk(tenantId)}#AUDIT`, SKPrefix: 'EVT#' }),
+  /** Audit log of one workspace (connection changes and tests). */
+  workspaceAuditEvent: (tenantId: string, workspaceId: string, eventId: string): ItemKey => ({
+    PK: `${tenantPk(tenantId)}#WS#${workspaceId}#AUDIT`,
+    SK: `EVT#${eventId}`,
+  }),
+  workspaceAuditEvents: (tenantId: string, workspaceId: string): KeyPrefix => ({
+    PK: `${tenantPk(tenantId)}#WS#${workspaceId}#AUDIT`,
+    SKPrefix: 'EVT#',
+  }),
+
+  /** A fixed-window counter: `subject` is already a digest or an id, never raw user input. */
+  rateCounter: (limiter: string, subject: string, windowIndex: number): ItemKey => ({
+    PK: `RATE#${limiter}#${subject}`,
+    SK: `W#${windowIndex}`,
+  }),
+} as const;

@@ -1,0 +1,131 @@
+/** The stored shapes of the identity records (snake_case, as on the wire). */
+import type { MfaAction, MfaMode } from '../identity/mfa-actions';
+import type { Role } from '../identity/permissions';
+
+export interface TenantRecord {
+  id: string;
+  slug: string;
+  name: string;
+  email_domains: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRecord {
+  id: string;
+  tenant_id: string;
+  email: string;
+  status: 'active' | 'disabled';
+  password_hash?: string;
+  /** Workspace id → role held there. */
+  roles: Record<string, Role>;
+  tenant_admin: boolean;
+  /** The workspace a login lands in when it names none. */
+  default_workspace_id: string;
+  mfa_enrolled: boolean;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface WorkspaceRecord {
+  id: string;
+  tenant_id: string;
+  name: string;
+  owner_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PersonalAccessTokenRecord {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  workspace_id: string;
+  name: string;
+  token_hash: string;
+  scopes: string[];
+  expires_at: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface RefreshTokenRecord {
+  token_hash: string;
+  tenant_id: string;
+  user_id: string;
+  workspace_id: string;
+  family_id: string;
+  /** The authentication the family started with; refreshed access tokens keep it. */
+  amr: string[];
+  auth_time: number;
+  mfa_at: number | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface RefreshFamilyRecord {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  created_at: string;
+}
+
+export interface MfaTransactionRecord {
+  token_hash: string;
+  tenant_id: string;
+  user_id: string;
+  workspace_id: string;
+  enrollment_required: boolean;
+  amr: string[];
+  auth_time: number;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface TotpCredentialRecord {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  type: 'totp';
+  secret_encrypted: string;
+  secret_kms_key_id: string;
+  enabled_at: string | null;
+  last_used_at: string | null;
+  /** The last accepted RFC 6238 time step: a code of this step or earlier is never accepted again. */
+  last_step: number;
+  created_at: string;
+}
+
+export interface BackupCodeRecord {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface MfaPolicyRecord {
+  tenant_id: string;
+  mfa_mode: MfaMode;
+  required_actions: MfaAction[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditEventRecord {
+  event_id: string;
+  tenant_id: string;
+  workspace_id: string | null;
+  actor_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  payload: Record<string, unknown>;
+  source_ip: string | null;
+  created_at: string;
+}

@@ -1,0 +1,185 @@
+/**
+ * A thin typed wrapper over the document client for the one table: reads, scoped queries
+ * with cursors, and transactions. Repositories use it; nothing else talks to DynamoDB.
+ *
+ * Cursors are bound to the partition they were issued for: a cursor presented with another
+ * scope (another workspace, another user) is refused rather than followed.
+ */
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DeleteCommandInput,
+  type DynamoDBDocumentClient,
+  type PutCommandInput,
+  type TransactWriteCommandInput,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { ValidationError } from '../errors';
+import type { ItemKey, KeyPrefix } from './keys';
+import { tableDefinition, type GsiName } from './table';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type StoredItem = Record<string, unknown>;
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+const KEY_ATTRIBUTES = new Set<string>([
+  tableDefinition.partitionKey,
+  tableDefinition.sortKey,
+  tableDefinition.ttlAttribute,
+  ...tableDefinition.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+]);
+
+/** The stored attributes of an item without the key and bookkeeping attributes. */
+export function withoutKeys<T>(item: StoredItem): T {
+  const out: StoredItem = {};
+  for (const [name, value] of Object.entries(item)) if (!KEY_ATTRIBUTES.has(name)) out[name] = value;
+  return out as T;
+}
+
+function encodeCursor(lastKey: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify(lastKey), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string, partitionAttribute: string, expectedPartition: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const valid =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    (parsed as StoredItem)[partitionAttribute] === expectedPartition &&
+    Object.values(parsed).every((v) => typeof v === 'string');
+  if (!valid) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+  return parsed as Record<string, unknown>;
+}
+
+export class TableClient {
+  constructor(
+    readonly db: DynamoDBDocumentClient,
+    readonly name: string,
+  ) {}
+
+  async get<T>(key: ItemKey): Promise<T | undefined> {
+    const out = await this.db.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: true }));
+    return out.Item ? withoutKeys<T>(out.Item) : undefined;
+  }
+
+  put(input: Omit<PutCommandInput, 'TableName'>) {
+    return this.db.send(new PutCommand({ ...input, TableName: this.name }));
+  }
+
+  update(input: Omit<UpdateCommandInput, 'TableName'>) {
+    return this.db.send(new UpdateCommand({ ...input, TableName: this.name }));
+  }
+
+  delete(input: Omit<DeleteCommandInput, 'TableName'>) {
+    return this.db.send(new DeleteCommand({ ...input, TableName: this.name }));
+  }
+
+  transact(items: TransactItem[]) {
+    return this.db.send(new TransactWriteCommand({ TransactItems: items }));
+  }
+
+  /** Helpers to build transaction items against this table. */
+  putItem(item: StoredItem, condition?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> }): TransactItem {
+    return {
+      Put: {
+        TableName: this.name,
+        Item: item,
+        ...(condition ? { ConditionExpression: condition.expression } : {}),
+        ...(condition?.names ? { ExpressionAttributeNames: condition.names } : {}),
+        ...(condition?.values ? { ExpressionAttributeValues: condition.values } : {}),
+      },
+    };
+  }
+
+  updateItem(input: Omit<NonNullable<TransactItem['Update']>, 'TableName'>): TransactItem {
+    return { Update: { ...input, TableName: this.name } };
+  }
+
+  deleteItem(input: Omit<NonNullable<TransactItem['Delete']>, 'TableName'>): TransactItem {
+    return { Delete: { ...input, TableName: this.name } };
+  }
+
+  conditionCheck(input: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'>): TransactItem {
+    return { ConditionCheck: { ...input, TableName: this.name } };
+  }
+
+  /** One page of the items under a key prefix, newest first (ids are time-ordered). */
+  async queryPrefix<T>(prefix: KeyPrefix, page: PageRequest, options: { newestFirst?: boolean; filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> } } = {}): Promise<Page<T>> {
+    return this.queryPage<T>({
+      partitionAttribute: tableDefinition.partitionKey,
+      sortAttribute: tableDefinition.sortKey,
+      partition: prefix.PK,
+      sortPrefix: prefix.SKPrefix,
+      page,
+      newestFirst: options.newestFirst ?? true,
+      filter: options.filter,
+    });
+  }
+
+  async queryIndexPrefix<T>(index: GsiName, partition: string, sortPrefix: string, page: PageRequest, options: { newestFirst?: boolean } = {}): Promise<Page<T>> {
+    const gsi = tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === index)!;
+    return this.queryPage<T>({
+      index,
+      partitionAttribute: gsi.partitionKey,
+      sortAttribute: gsi.sortKey,
+      partition,
+      sortPrefix,
+      page,
+      newestFirst: options.newestFirst ?? true,
+      filter: undefined,
+    });
+  }
+
+  private async queryPage<T>(q: {
+    index?: string;
+    partitionAttribute: string;
+    sortAttribute: string;
+    partition: string;
+    sortPrefix: string;
+    page: PageRequest;
+    newestFirst: boolean;
+    filter: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> } | undefined;
+  }): Promise<Page<T>> {
+    const items: T[] = [];
+    let startKey = q.page.cursor ? decodeCursor(q.page.cursor, q.partitionAttribute, q.partition) : undefined;
+    // With a filter a page can come back short; keep reading until the page is full or the partition ends.
+    for (;;) {
+      const out = await this.db.send(
+        new QueryCommand({
+          TableName: this.name,
+          ...(q.index ? { IndexName: q.index } : { ConsistentRead: true }),
+          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+          ...(q.filter ? { FilterExpression: q.filter.expression } : {}),
+          ExpressionAttributeNames: { '#pk': q.partitionAttribute, '#sk': q.sortAttribute, ...q.filter?.names },
+          ExpressionAttributeValues: { ':pk': q.partition, ':prefix': q.sortPrefix, ...q.filter?.values },
+          ScanIndexForward: !q.newestFirst,
+          Limit: q.page.limit - items.length,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of out.Items ?? []) items.push(withoutKeys<T>(item));
+      startKey = out.LastEvaluatedKey;
+      if (!startKey || items.length >= q.page.limit) break;
+    }
+    return { items, nextCursor: startKey ? encodeCursor(startKey) : null };
+  }
+}
