@@ -2,4 +2,4 @@ import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { routes } from './routes';
 
-export const handler = endpoint(routes.jwks, async ({ deps }) => ok(deps.signingKeys.jwks, { 'cache-control': 'public, max-age=300' }));
+export const handler = endpoint(routes.jwks, ({ deps }) => ok(deps.signingKeys.jwks, { 'cache-control': 'public, max-age=300' }));

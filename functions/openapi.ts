@@ -5,4 +5,4 @@ import { routeList, routes } from './routes';
 
 let document: Record<string, unknown> | undefined;
 
-export const handler = endpoint(routes.openapi, async ({ deps }) => ok((document ??= buildOpenApiDocument(routeList, deps.config.publicUrl))));
+export const handler = endpoint(routes.openapi, ({ deps }) => ok((document ??= buildOpenApiDocument(routeList, deps.config.publicUrl))));

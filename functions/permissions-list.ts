@@ -5,4 +5,4 @@ import { routes } from './routes';
 
 const permissions = Object.entries(permissionRegistry).map(([name, description]) => ({ name, description }));
 
-export const handler = endpoint(routes.permissionsList, async () => ok({ permissions }));
+export const handler = endpoint(routes.permissionsList, () => ok({ permissions }));

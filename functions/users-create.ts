@@ -1,6 +1,6 @@
 import { endpoint } from '../shared/http/endpoint';
 import { created } from '../shared/http/responses';
-import { createUser } from '../shared/identity/users';
+import { createUser } from '../shared/identity/user-creation';
 import { routes } from './routes';
 
 export const handler = endpoint(routes.usersCreate, async ({ input, principal, deps, request }) =>

@@ -51,7 +51,7 @@ function render(result: EndpointResult): APIGatewayProxyStructuredResultV2 {
   return { statusCode: result.statusCode, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
 }
 
-export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => Promise<EndpointResult>): LambdaHandler {
+export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>): LambdaHandler {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
   if (route.ipRateLimited) chain.use(sourceIpRateLimit());
   chain.use(authenticate(route)).use(authorize(route)).use(stepUpMfa(route));
@@ -75,5 +75,5 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
     });
     return render(result);
   });
-  return handler as unknown as LambdaHandler;
+  return handler;
 }

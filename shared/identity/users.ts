@@ -6,19 +6,17 @@ import { isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ConflictError, ForbiddenError, NotFoundError, PreconditionFailedError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
-import { hashPassword } from '../crypto/passwords';
 import { failedConditionIndexes, isConditionFailure } from '../store/client';
 import { getUser, getWorkspace } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { UserRecord } from '../store/records';
 import type { Page, PageRequest, TransactItem } from '../store/table-client';
-import { assertAcceptablePassword } from './password-policy';
 import type { Role } from './permissions';
 import type { Principal } from './principal';
 import { revokeAllSessions } from './sessions';
 import { toUserView, type UserView } from './user-views';
 
-async function existingWorkspace(deps: Deps, tenantId: string, workspaceId: string): Promise<string> {
+export async function existingWorkspace(deps: Deps, tenantId: string, workspaceId: string): Promise<string> {
   if (!(await getWorkspace(deps, tenantId, workspaceId))) throw new NotFoundError('workspace');
   return workspaceId;
 }
@@ -27,47 +25,6 @@ async function userInTenant(deps: Deps, principal: Principal, userId: string): P
   const user = await getUser(deps, principal.tenantId, userId);
   if (!user) throw new NotFoundError('user');
   return user;
-}
-
-export async function createUser(
-  deps: Deps,
-  principal: Principal,
-  input: { email: string; password?: string | undefined; role: Role; workspace_id?: string | undefined; tenant_admin: boolean },
-  sourceIp: string,
-): Promise<UserView> {
-  if (input.password !== undefined) assertAcceptablePassword(input.password);
-  const workspaceId = await existingWorkspace(deps, principal.tenantId, input.workspace_id ?? principal.workspaceId);
-  const now = isoNow(deps.clock);
-  const user: UserRecord = {
-    id: deps.ids.next('usr'),
-    tenant_id: principal.tenantId,
-    email: input.email,
-    status: 'active',
-    ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
-    roles: { [workspaceId]: input.role },
-    tenant_admin: input.tenant_admin,
-    default_workspace_id: workspaceId,
-    mfa_enrolled: false,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
-  const audit = auditEventPut(deps, {
-    log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId,
-    action: 'user_created', targetType: 'user', targetId: user.id,
-    payload: { email: user.email, role: input.role, workspace_id: workspaceId, tenant_admin: input.tenant_admin, local_password: input.password !== undefined }, sourceIp,
-  });
-  try {
-    await deps.table.transact([
-      deps.table.putItem({ ...keys.userEmail(user.tenant_id, user.email), user_id: user.id }, { expression: 'attribute_not_exists(PK)' }),
-      deps.table.putItem({ ...keys.user(user.tenant_id, user.id), ...user }, { expression: 'attribute_not_exists(PK)' }),
-      audit.item,
-    ]);
-  } catch (error) {
-    if (failedConditionIndexes(error).includes(0)) throw new ConflictError('A user with this email already exists in the tenant');
-    throw error;
-  }
-  return toUserView(user, workspaceId);
 }
 
 export async function readUser(deps: Deps, principal: Principal, userId: string): Promise<UserView> {

@@ -14,7 +14,7 @@ export function jsonBody(): MiddlewareObj {
     before: async (request: TesseraRequest) => {
       if (request.event.body === undefined || request.event.body === '') throw new MalformedJsonError('A JSON body is required');
       try {
-        await parser.before?.(request as never);
+        await parser.before?.(request);
       } catch {
         throw new MalformedJsonError();
       }

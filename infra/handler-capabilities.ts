@@ -1,0 +1,32 @@
+/**
+ * What a handler's function needs beyond the baseline that every function gets (read/write on
+ * the table, `secretsmanager:GetSecretValue` on the signing secret, its own log group).
+ *
+ * These are facts about the code a handler imports, not about the API, so they live here and
+ * not in the route table; test/infra/handler-capabilities.test.ts bundles every handler with
+ * esbuild and fails when these sets and the code disagree (in either direction), so a new
+ * route that hashes passwords or touches encrypted secrets cannot ship without its grant, and
+ * a grant cannot outlive the code that needed it.
+ */
+
+/**
+ * Handlers whose bundle imports `@node-rs/argon2` (password hashing): it is shipped as a
+ * native module (`nodeModules`) for arm64, and the function gets more memory.
+ */
+export const passwordHashingHandlers: ReadonlySet<string> = new Set([
+  'auth-login',
+  'users-create',
+]);
+
+/**
+ * Handlers that encrypt or decrypt with the envelope key (TOTP secrets, connection
+ * configurations, IdP client secrets): granted `kms:Encrypt`, `kms:Decrypt`, `kms:GenerateDataKey`.
+ */
+export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
+  'mfa-enroll-start',
+  'mfa-enroll-confirm',
+  'mfa-challenge',
+]);
+
+/** The npm package holding the native module, as `nodeModules` wants it. */
+export const PASSWORD_NATIVE_MODULE = '@node-rs/argon2';

@@ -1,0 +1,184 @@
+/**
+ * One tenant environment of Tessera: the table, the envelope key, the JWT signing seed, and an
+ * HTTP API with one function per handler of the route table and one API route per entry.
+ * Everything route-shaped is derived from `functions/routes.ts`, the table from
+ * `shared/store/table.ts`; nothing here lists routes or keys a second time.
+ */
+import { CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { routeList } from '../functions/routes';
+import type { RouteDefinition } from '../shared/http/route';
+import { tableDefinition } from '../shared/store/table';
+import { envelopeEncryptionHandlers } from './handler-capabilities';
+import { createRouteFunction, pascalCase } from './route-function';
+import type { StackSettings } from './stack-settings';
+
+export interface TesseraStackProps extends StackProps {
+  settings: StackSettings;
+}
+
+/**
+ * Item-level access only: no Scan (a scan reads every tenant; no use case needs one), no
+ * stream or table-management actions. Transactions are authorized per item action.
+ */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'] as const;
+
+/** The actions of the Encryption SDK's KMS keyring: GenerateDataKey on encrypt, Decrypt on decrypt. */
+export const ENVELOPE_KMS_ACTIONS = ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey'] as const;
+
+/** Groups route entries by handler module, in table order: one function per handler. */
+export function routesByHandler(routes: readonly RouteDefinition[]): Map<string, RouteDefinition[]> {
+  const byHandler = new Map<string, RouteDefinition[]>();
+  for (const route of routes) {
+    const list = byHandler.get(route.handler) ?? [];
+    list.push(route);
+    byHandler.set(route.handler, list);
+  }
+  return byHandler;
+}
+
+export class TesseraStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly envelopeKey: kms.Key;
+  readonly signingSecret: secretsmanager.Secret;
+  readonly api: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  /** The function of each handler module, by handler name. */
+  readonly functions: ReadonlyMap<string, NodejsFunction>;
+
+  constructor(scope: Construct, id: string, props: TesseraStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+    const env = settings.env;
+    Tags.of(this).add('project', 'tessera');
+    Tags.of(this).add('tessera:env', env);
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: tableDefinition.partitionKey, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: tableDefinition.sortKey, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDefinition.ttlAttribute,
+      // AWS managed key: table access needs no grant on the envelope key, which stays with
+      // the few functions that handle secrets.
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const gsi of tableDefinition.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: gsi.indexName,
+        partitionKey: { name: gsi.partitionKey, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+
+    this.envelopeKey = new kms.Key(this, 'EnvelopeKey', {
+      description: `Tessera ${env}: envelope encryption of secrets at rest (MFA, connections, IdP)`,
+      alias: `alias/tessera/${env}`,
+      enableKeyRotation: true,
+      // The table keeps ciphertexts made under this key: losing it would lose them.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.signingSecret = new secretsmanager.Secret(this, 'SigningSeed', {
+      description: `Tessera ${env}: seed of the Ed25519 JWT signing key (AWSPREVIOUS still verifies)`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.signingSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotated by an operator with put-secret-value (a new random seed); the functions still accept tokens signed under AWSPREVIOUS.',
+    });
+
+    this.api = new apigw.HttpApi(this, 'Api', {
+      apiName: `tessera-${env}`,
+      description: `Tessera ${env}`,
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
+      retention: settings.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = this.api.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: settings.throttle.rateLimit, burstLimit: settings.throttle.burstLimit },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    // The issuer of access tokens and the base of SSO redirect URIs. The API's own endpoint
+    // creates no cycle: functions depend on the API, integrations and routes on the functions.
+    const publicUrl = settings.publicUrl ?? this.api.apiEndpoint;
+    const environment: Record<string, string> = {
+      TESSERA_STAGE: 'aws',
+      TESSERA_TABLE: this.table.tableName,
+      TESSERA_SIGNING_KEY_SECRET_ARN: this.signingSecret.secretArn,
+      TESSERA_KMS_KEY_ARN: this.envelopeKey.keyArn,
+      TESSERA_PUBLIC_URL: publicUrl,
+      POWERTOOLS_SERVICE_NAME: 'tessera',
+      POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
+      NODE_OPTIONS: '--enable-source-maps',
+    };
+
+    // Each index by name (from tableDefinition), so no statement needs a wildcard.
+    const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => `${this.table.tableArn}/index/${gsi.indexName}`);
+    const functions = new Map<string, NodejsFunction>();
+    for (const [handler, routes] of routesByHandler(routeList)) {
+      const { fn, role } = createRouteFunction(this, {
+        handler,
+        routes,
+        env,
+        environment,
+        logRetention: settings.logRetention,
+        tracing: settings.tracing,
+      });
+      // Every function authenticates through the table and verifies tokens with the signing key.
+      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [this.table.tableArn, ...indexArns] }));
+      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
+      role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
+      if (envelopeEncryptionHandlers.has(handler)) this.envelopeKey.grant(role, ...ENVELOPE_KMS_ACTIONS);
+
+      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
+      for (const route of routes) {
+        this.api.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration });
+      }
+      functions.set(handler, fn);
+    }
+    this.functions = functions;
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason: 'Authentication is the handlers\' middleware (JWT or PAT per the route table; some routes are public by contract).',
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: publicUrl, description: 'TESSERA_PUBLIC_URL' });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TESSERA_TABLE' });
+    new CfnOutput(this, 'KmsKeyArn', { value: this.envelopeKey.keyArn, description: 'TESSERA_KMS_KEY_ARN' });
+    new CfnOutput(this, 'SigningSecretArn', { value: this.signingSecret.secretArn, description: 'TESSERA_SIGNING_KEY_SECRET_ARN' });
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Real bundling, the way `cdk synth` does it (local esbuild, `npm ci` for the native module),
+ * for two functions only:
+ * - the login handler: its asset must carry the Argon2 binary for arm64 glibc (what Lambda
+ *   runs), not the host's;
+ * - the health handler: its ESM bundle must load in Node (catches CommonJS dependencies that
+ *   need the `createRequire` banner, and dynamic requires esbuild could not resolve).
+ * `npm ci` needs the npm registry (or a warm npm cache). Set TESSERA_SKIP_BUNDLING_TEST=1 to
+ * skip this file on a machine without either.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { App, Stack, type CfnElement } from 'aws-cdk-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
+import { passwordHashingHandlers } from '../../infra/handler-capabilities';
+import { createRouteFunction } from '../../infra/route-function';
+import { defaultStackSettings } from '../../infra/stack-settings';
+
+const run = promisify(execFile);
+const skip = process.env.TESSERA_SKIP_BUNDLING_TEST === '1';
+
+describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
+  let outdir: string;
+  const assetDirs = new Map<string, string>();
+
+  beforeAll(() => {
+    outdir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bundling-'));
+    const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
+    const stack = new Stack(app, 'BundlingTest');
+    const logicalIds = new Map<string, string>();
+    for (const route of [routes.login, routes.health]) {
+      const { fn } = createRouteFunction(stack, {
+        handler: route.handler,
+        routes: [route],
+        env: 'test',
+        environment: {},
+        logRetention: defaultStackSettings.logRetention,
+        tracing: false,
+      });
+      logicalIds.set(route.handler, stack.getLogicalId(fn.node.defaultChild as CfnElement));
+    }
+    const template = app.synth().getStackByName(stack.stackName).template as { Resources: Record<string, { Metadata?: Record<string, string> }> };
+    for (const [handler, id] of logicalIds) {
+      assetDirs.set(handler, path.join(outdir, template.Resources[id]!.Metadata!['aws:asset:path']!));
+    }
+  }, 180_000);
+
+  afterAll(() => {
+    if (outdir) rmSync(outdir, { recursive: true, force: true });
+  });
+
+  it('ships the arm64 glibc Argon2 binary with the login function, and not the host one', () => {
+    expect(passwordHashingHandlers.has(routes.login.handler)).toBe(true);
+    const dir = assetDirs.get(routes.login.handler)!;
+    expect(existsSync(path.join(dir, 'index.mjs'))).toBe(true);
+    expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
+    const nodeRs = path.join(dir, 'node_modules', '@node-rs');
+    expect(readdirSync(nodeRs).sort()).toEqual(['argon2', 'argon2-linux-arm64-gnu']);
+    expect(readdirSync(path.join(nodeRs, 'argon2-linux-arm64-gnu')).filter((f) => f.endsWith('.node'))).toEqual(['argon2.linux-arm64-gnu.node']);
+  });
+
+  it('bundles everything else into one ESM file that loads in Node', async () => {
+    const dir = assetDirs.get(routes.health.handler)!;
+    expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const script = `const m = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href)}); if (typeof m.handler !== 'function') throw new Error('no handler export');`;
+    await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TESSERA_STAGE: 'local' } })).resolves.toBeDefined();
+  });
+});

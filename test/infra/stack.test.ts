@@ -1,0 +1,291 @@
+/**
+ * CDK assertions on the synthesized stack (bundling skipped): the table matches
+ * `tableDefinition`, every route-table entry becomes one API route wired to its handler's
+ * function, and each function's role holds exactly what it needs and nothing on `*`.
+ */
+import { App, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../functions/routes';
+import { createTableInput, tableDefinition } from '../../shared/store/table';
+import { envelopeEncryptionHandlers, passwordHashingHandlers } from '../../infra/handler-capabilities';
+import { defaultStackSettings, readStackSettings, stackName, type StackSettings } from '../../infra/stack-settings';
+import { ENVELOPE_KMS_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
+
+type Json = Record<string, unknown>;
+interface Resource {
+  Type: string;
+  Properties?: Json;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+}
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
+const handlers = [...routesByHandler(routeList).keys()];
+
+function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
+  const app = new App({ context: { ...SKIP_BUNDLING, ...context } });
+  const stack = new TesseraStack(app, 'Tessera-test', { settings: { ...defaultStackSettings, env: 'test', ...settings } });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+describe('TesseraStack', () => {
+  let stack: TesseraStack;
+  let template: Template;
+  let resources: Record<string, Resource>;
+  const logicalId = (element: unknown) => stack.getLogicalId(element as CfnElement);
+  const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+  const fnId = (handler: string) => logicalId(stack.functions.get(handler)!.node.defaultChild);
+  const roleIdOf = (handler: string) => (resources[fnId(handler)]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const statementsOfRole = (roleId: string): Statement[] =>
+    ofType('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties!.Roles as Json[]).some((r) => r.Ref === roleId))
+      .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+  const actionsOn = (statements: Statement[], prefix: string) => statements.flatMap((s) => asArray(s.Action)).filter((a) => a.startsWith(prefix));
+
+  beforeAll(() => {
+    ({ stack, template } = synth());
+    resources = template.toJSON().Resources as Record<string, Resource>;
+  });
+
+  describe('table', () => {
+    it('is built from tableDefinition: keys, GSI, attribute types, on-demand', () => {
+      const expected = createTableInput('ignored');
+      const [[, table]] = ofType('AWS::DynamoDB::Table') as [[string, Resource]];
+      const props = table.Properties!;
+      expect(props.KeySchema).toEqual(expected.KeySchema);
+      expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+      const byName = (a: { AttributeName?: string }, b: { AttributeName?: string }) => (a.AttributeName ?? '').localeCompare(b.AttributeName ?? '');
+      expect([...(props.AttributeDefinitions as Json[])].sort(byName)).toEqual([...expected.AttributeDefinitions!].sort(byName));
+      expect(props.GlobalSecondaryIndexes).toEqual(expected.GlobalSecondaryIndexes);
+      expect((props.GlobalSecondaryIndexes as Json[]).map((g) => g.IndexName)).toEqual(tableDefinition.globalSecondaryIndexes.map((g) => g.indexName));
+    });
+
+    it('has TTL, point-in-time recovery, encryption, and is retained', () => {
+      template.resourceCountIs('AWS::DynamoDB::Table', 1);
+      template.hasResource('AWS::DynamoDB::Table', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: {
+          TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          SSESpecification: { SSEEnabled: true },
+        },
+      });
+    });
+
+    it('is tagged with the environment', () => {
+      template.hasResourceProperties('AWS::DynamoDB::Table', { Tags: [{ Key: 'project', Value: 'tessera' }, { Key: 'tessera:env', Value: 'test' }] });
+    });
+  });
+
+  it('has one retained KMS key with rotation, and a generated signing seed secret', () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    template.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+    template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/tessera/test' });
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+  });
+
+  describe('functions', () => {
+    it('one per handler of the route table, Node 22 on arm64', () => {
+      expect(handlers.length).toBeGreaterThan(0);
+      template.resourceCountIs('AWS::Lambda::Function', handlers.length);
+      expect([...stack.functions.keys()].sort()).toEqual([...handlers].sort());
+      for (const [, fn] of ofType('AWS::Lambda::Function')) {
+        expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+      }
+    });
+
+    it('read the table, the secret, the key and the public URL from their environment', () => {
+      const tableId = logicalId(stack.table.node.defaultChild);
+      const secretId = logicalId(stack.signingSecret.node.defaultChild);
+      const keyId = logicalId(stack.envelopeKey.node.defaultChild);
+      const apiId = logicalId(stack.api.node.defaultChild);
+      for (const [, fn] of ofType('AWS::Lambda::Function')) {
+        const vars = (fn.Properties!.Environment as { Variables: Json }).Variables;
+        expect(vars).toMatchObject({
+          TESSERA_STAGE: 'aws',
+          TESSERA_TABLE: { Ref: tableId },
+          TESSERA_SIGNING_KEY_SECRET_ARN: { Ref: secretId },
+          TESSERA_KMS_KEY_ARN: { 'Fn::GetAtt': [keyId, 'Arn'] },
+          POWERTOOLS_SERVICE_NAME: 'tessera',
+          POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
+          NODE_OPTIONS: '--enable-source-maps',
+        });
+        expect(vars.TESSERA_PUBLIC_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+      }
+    });
+
+    it('take the public URL from context publicUrl when given', () => {
+      const { template: custom } = synth({ publicUrl: 'https://id.acme.example' });
+      for (const fn of Object.values(custom.findResources('AWS::Lambda::Function')) as Resource[]) {
+        expect((fn.Properties!.Environment as { Variables: Json }).Variables.TESSERA_PUBLIC_URL).toBe('https://id.acme.example');
+      }
+    });
+
+    it('log to a log group of their own, with retention', () => {
+      const groups = ofType('AWS::Logs::LogGroup');
+      for (const handler of handlers) {
+        const config = resources[fnId(handler)]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } };
+        const group = groups.find(([id]) => id === config.LogGroup.Ref);
+        expect(group?.[1].Properties?.RetentionInDays).toBe(defaultStackSettings.logRetention);
+      }
+      const used = handlers.map((h) => (resources[fnId(h)]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref);
+      expect(new Set(used).size).toBe(handlers.length);
+    });
+
+    it('give password-hashing functions more memory (Argon2id is CPU-bound)', () => {
+      for (const handler of handlers) {
+        expect(resources[fnId(handler)]!.Properties!.MemorySize).toBe(passwordHashingHandlers.has(handler) ? 1024 : 256);
+      }
+    });
+  });
+
+  describe('HTTP API', () => {
+    it('has one route per route-table entry with the exact METHOD path key', () => {
+      const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string);
+      expect(keys.sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
+    });
+
+    it('wires each route to the function of its handler', () => {
+      const routeTarget = (r: Resource) => {
+        const join = (r.Properties!.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'];
+        return join[1][1].Ref;
+      };
+      for (const [, route] of ofType('AWS::ApiGatewayV2::Route')) {
+        const entry = routeList.find((r) => `${r.method} ${r.path}` === route.Properties!.RouteKey)!;
+        const integration = resources[routeTarget(route)]!;
+        expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
+        expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+        expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId(entry.handler), 'Arn'] });
+      }
+    });
+
+    it('lets API Gateway invoke each function only from its own routes', () => {
+      const permissions = ofType('AWS::Lambda::Permission');
+      expect(permissions).toHaveLength(routeList.length);
+      const granted = permissions.map(([, p]) => {
+        expect(p.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+        const parts = (p.Properties!.SourceArn as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
+        expect(parts).toContainEqual({ Ref: logicalId(stack.api.node.defaultChild) });
+        const fn = (p.Properties!.FunctionName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+        return `${fn} ${String(parts.at(-1))}`;
+      });
+      expect(granted.sort()).toEqual(routeList.map((r) => `${fnId(r.handler)} /*/*${r.path}`).sort());
+    });
+
+    it('deploys a $default stage with throttling and access logs', () => {
+      template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+        StageName: '$default',
+        AutoDeploy: true,
+        DefaultRouteSettings: {
+          ThrottlingRateLimit: defaultStackSettings.throttle.rateLimit,
+          ThrottlingBurstLimit: defaultStackSettings.throttle.burstLimit,
+        },
+      });
+      const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+      expect(stage.Properties!.AccessLogSettings).toBeDefined();
+    });
+  });
+
+  describe('least privilege', () => {
+    it('gives every function item reads on the table and its indexes, item writes on the table, nothing else on DynamoDB', () => {
+      const tableArn = { 'Fn::GetAtt': [logicalId(stack.table.node.defaultChild), 'Arn'] };
+      const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => ({ 'Fn::Join': ['', [tableArn, `/index/${gsi.indexName}`]] }));
+      for (const handler of handlers) {
+        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('dynamodb:')));
+        expect(statements).toEqual([
+          { Effect: 'Allow', Action: [...TABLE_READ_ACTIONS], Resource: [tableArn, ...indexArns] },
+          { Effect: 'Allow', Action: [...TABLE_WRITE_ACTIONS], Resource: tableArn },
+        ]);
+        expect(actionsOn(statements, 'dynamodb:')).not.toContain('dynamodb:Scan');
+      }
+    });
+
+    it('gives every function GetSecretValue on the signing secret only', () => {
+      const secretId = logicalId(stack.signingSecret.node.defaultChild);
+      for (const handler of handlers) {
+        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('secretsmanager:')));
+        expect(statements).toEqual([{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId } }]);
+      }
+    });
+
+    it('gives the envelope key only to the handlers that encrypt or decrypt', () => {
+      const keyArn = { 'Fn::GetAtt': [logicalId(stack.envelopeKey.node.defaultChild), 'Arn'] };
+      const withKms = handlers.filter((h) => actionsOn(statementsOfRole(roleIdOf(h)), 'kms:').length > 0);
+      expect(withKms.sort()).toEqual(handlers.filter((h) => envelopeEncryptionHandlers.has(h)).sort());
+      for (const handler of withKms) {
+        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('kms:')));
+        expect(statements).toEqual([{ Effect: 'Allow', Action: [...ENVELOPE_KMS_ACTIONS], Resource: keyArn }]);
+      }
+    });
+
+    it('lets each function write only to its own log group', () => {
+      for (const handler of handlers) {
+        const logGroupId = (resources[fnId(handler)]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('logs:')));
+        expect(statements).toHaveLength(1);
+        expect(statements[0]!.Resource).toEqual({ 'Fn::GetAtt': [logGroupId, 'Arn'] });
+      }
+    });
+
+    it('attaches no managed policies and no wildcard resource at all (tracing off)', () => {
+      for (const [, role] of ofType('AWS::IAM::Role')) expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+      const everyStatement = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+      expect(everyStatement.filter((s) => asArray(s.Resource).some((r) => JSON.stringify(r).includes('*')))).toEqual([]);
+      for (const s of everyStatement) expect(asArray(s.Action).some((a) => a === '*' || a.endsWith(':*'))).toBe(false);
+    });
+
+    it('keeps DynamoDB, KMS and Secrets Manager off "*" even with tracing on', () => {
+      const { template: traced } = synth({ tracing: true });
+      const statements = Object.values(traced.findResources('AWS::IAM::Policy') as Record<string, Resource>).flatMap(
+        (p) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement,
+      );
+      const onStar = statements.filter((s) => asArray(s.Resource).includes('*'));
+      expect(onStar.length).toBeGreaterThan(0); // X-Ray's PutTraceSegments cannot be scoped
+      for (const s of onStar) expect(asArray(s.Action).every((a) => a.startsWith('xray:'))).toBe(true);
+    });
+  });
+
+  it('passes the cdk-nag AWS Solutions checks (with the acknowledged, explained exceptions)', () => {
+    const app = new App({ context: SKIP_BUNDLING, outdir: undefined });
+    new TesseraStack(app, 'Tessera-nag', { settings: { ...defaultStackSettings, env: 'nag' } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).not.toThrow();
+  });
+});
+
+describe('stack settings from context', () => {
+  const settingsFrom = (context: Json) => readStackSettings(new App({ context }).node);
+
+  it('defaults to env dev and names the stack after the env', () => {
+    expect(settingsFrom({}).env).toBe('dev');
+    expect(stackName('acme-prod')).toBe('Tessera-acme-prod');
+  });
+
+  it('parses CLI strings and refuses bad values', () => {
+    const s = settingsFrom({ env: 'acme-prod', throttleRate: '7', throttleBurst: '9', logRetentionDays: '30', tracing: 'true', publicUrl: 'https://id.acme.example/' });
+    expect(s).toEqual({ env: 'acme-prod', publicUrl: 'https://id.acme.example', throttle: { rateLimit: 7, burstLimit: 9 }, logRetention: 30, tracing: true });
+    expect(() => settingsFrom({ env: 'Acme Prod' })).toThrow(/env/);
+    expect(() => settingsFrom({ throttleRate: '-1' })).toThrow(/throttleRate/);
+    expect(() => settingsFrom({ logRetentionDays: '31' })).toThrow(/logRetentionDays/);
+    expect(() => settingsFrom({ publicUrl: 'http://insecure.example' })).toThrow(/publicUrl/);
+  });
+
+  it('puts the throttle from context on the stage', () => {
+    const { template } = synth(readStackSettings(new App({ context: { env: 'test', throttleRate: '7', throttleBurst: '9' } }).node));
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: { ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 } });
+  });
+});

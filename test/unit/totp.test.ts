@@ -1,0 +1,54 @@
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { totpCode, verifyTotp } from '../../shared/crypto/totp';
+
+// RFC 6238 appendix B: the seeds are the ASCII strings below, T0 = 0, X = 30, 8 digits.
+const seeds = {
+  sha1: new TextEncoder().encode('12345678901234567890'),
+  sha256: new TextEncoder().encode('12345678901234567890123456789012'),
+  sha512: new TextEncoder().encode('1234567890123456789012345678901234567890123456789012345678901234'),
+};
+const vectors: [number, string, string, string][] = [
+  [59, '94287082', '46119246', '90693936'],
+  [1111111109, '07081804', '68084774', '25091201'],
+  [1111111111, '14050471', '67062674', '99943326'],
+  [1234567890, '89005924', '91819424', '93441116'],
+  [2000000000, '69279037', '90698825', '38618901'],
+  [20000000000, '65353130', '77737706', '47863826'],
+];
+
+describe('TOTP (RFC 6238)', () => {
+  it.each(vectors)('matches appendix B at T=%i', async (epoch, sha1, sha256, sha512) => {
+    expect(await generate({ secret: seeds.sha1, epoch, digits: 8, algorithm: 'sha1' })).toBe(sha1);
+    expect(await generate({ secret: seeds.sha256, epoch, digits: 8, algorithm: 'sha256' })).toBe(sha256);
+    expect(await generate({ secret: seeds.sha512, epoch, digits: 8, algorithm: 'sha512' })).toBe(sha512);
+  });
+
+  const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const now = 1_700_000_000;
+
+  it('accepts the current code and returns its step', async () => {
+    const code = await totpCode(secret, now);
+    expect(await verifyTotp({ secret, code, epochSeconds: now })).toBe(Math.floor(now / 30));
+  });
+
+  it('accepts one step of skew either way and no more', async () => {
+    expect(await verifyTotp({ secret, code: await totpCode(secret, now - 30), epochSeconds: now })).toBeDefined();
+    expect(await verifyTotp({ secret, code: await totpCode(secret, now + 30), epochSeconds: now })).toBeDefined();
+    expect(await verifyTotp({ secret, code: await totpCode(secret, now - 90), epochSeconds: now })).toBeUndefined();
+    expect(await verifyTotp({ secret, code: await totpCode(secret, now + 90), epochSeconds: now })).toBeUndefined();
+  });
+
+  it('refuses a wrong code', async () => {
+    const code = await totpCode(secret, now);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect(await verifyTotp({ secret, code: wrong, epochSeconds: now })).toBeUndefined();
+  });
+
+  it('refuses a code whose step is not after the last accepted one (replay)', async () => {
+    const code = await totpCode(secret, now);
+    const step = Math.floor(now / 30);
+    expect(await verifyTotp({ secret, code, epochSeconds: now, afterTimeStep: step })).toBeUndefined();
+    expect(await verifyTotp({ secret, code, epochSeconds: now, afterTimeStep: step - 1 })).toBe(step);
+  });
+});

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure logic, HTTP against the local host on DynamoDB Local, CDK assertions.
+// Logs and EMF metrics are silenced: tests read answers and the table, not stdout.
+const env = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
+
+export default defineConfig({
+  test: {
+    env,
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], env } },
+      {
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts', 'test/peers/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          env,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 180_000, hookTimeout: 180_000 } },
+    ],
+  },
+});
