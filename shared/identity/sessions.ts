@@ -91,9 +91,10 @@ export async function accessTokenResponse(deps: Deps, start: SessionStart): Prom
 export async function revokeRefreshFamily(deps: Deps, family: { tenantId: string; userId: string; familyId: string }, reason: string): Promise<void> {
   await deps.table.update({
     Key: keys.refreshFamily(family.tenantId, family.userId, family.familyId),
-    UpdateExpression: 'SET revoked_at = if_not_exists(revoked_at, :now), revoked_reason = if_not_exists(revoked_reason, :reason)',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':now': isoNow(deps.clock), ':reason': reason },
+    UpdateExpression: 'SET revoked_at = :now, revoked_reason = :reason',
+    // Stored as null until revoked; the first revocation's time and reason stay.
+    ConditionExpression: 'attribute_exists(PK) AND revoked_at = :null',
+    ExpressionAttributeValues: { ':now': isoNow(deps.clock), ':reason': reason, ':null': null },
   }).catch((error: unknown) => {
     if (!isConditionFailure(error)) throw error;
   });

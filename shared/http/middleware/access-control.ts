@@ -24,6 +24,7 @@ export function sourceIpRateLimit(): MiddlewareObj {
 export function authenticate(route: RouteDefinition): MiddlewareObj {
   return {
     before: async (request: TesseraRequest) => {
+      if (route.auth === 'public') return;
       const state = stateOf(request);
       const authorization = headerOf(request, 'authorization');
       if (route.auth === 'bearer_or_mfa_token') {

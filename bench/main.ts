@@ -1,0 +1,77 @@
+/**
+ * `npm run bench`: latency of the hot paths against a baseline measured in the same run
+ * (a raw DynamoDB Local GetItem), and the size of every function bundle.
+ *
+ * Everything runs on this machine: DynamoDB Local, the local host with the real handlers, and
+ * the client. Figures are ratios to the baseline, so they compare across machines; absolute
+ * milliseconds are printed beside them for the record.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { loadConfig } from '../shared/config';
+import { verifyPassword, hashPassword } from '../shared/crypto/passwords';
+import { createDeps, setDeps } from '../shared/deps';
+import { createTenant } from '../shared/identity/tenants';
+import { keys } from '../shared/store/keys';
+import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
+import { startLocalHost } from '../infra/local/server';
+import { measureBundles } from './bundle-sizes';
+import { latency, printTable, type Row } from './measure';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
+const LOGIN_ITERATIONS = Number(process.env.BENCH_LOGIN_ITERATIONS ?? 40);
+const PASSWORD = 'bench password that is long enough';
+
+async function main() {
+  const dynamo = await startDynamoDbLocal({});
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
+  const config = loadConfig({ ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint, TESSERA_TABLE: 'bench', TESSERA_DATA_DIR: dataDir, PORT: '0', TESSERA_RATE_AUTH_IP_REQUESTS: '1000000', TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '10000', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '10000' });
+  const deps = await createDeps(config);
+  await ensureTable(deps.db, config.tableName);
+  setDeps(deps);
+  const host = await startLocalHost({ port: 0 });
+  try {
+    const created = await createTenant(deps, { slug: 'bench', name: 'Bench', emailDomains: ['bench.test'], adminEmail: 'admin@bench.test', adminPassword: PASSWORD });
+    // No MFA: the bench measures the password path and token checks, not TOTP.
+    await deps.table.put({ Item: { ...keys.mfaPolicy(created.tenant.id), tenant_id: created.tenant.id, mfa_mode: 'OFF', required_actions: [], created_at: '', updated_at: '' } });
+
+    const post = (p: string, body: unknown, token?: string) =>
+      fetch(`${host.url}${p}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+    const get = (p: string, token: string) => fetch(`${host.url}${p}`, { headers: { authorization: `Bearer ${token}` } });
+    const ensureOk = async (r: Response) => {
+      if (!r.ok) throw new Error(`bench request failed: ${r.status} ${await r.text()}`);
+      await r.arrayBuffer();
+    };
+
+    const loginBody = { email: 'admin@bench.test', password: PASSWORD };
+    const session = (await (await post('/v1/auth/login', loginBody)).json()) as { access_token: string };
+    const pat = (await (await post('/v1/tokens', { name: 'bench', scopes: ['users:read', 'connections:read'] }, session.access_token)).json()) as { token: string };
+
+    const baseline = await latency('DynamoDB GetItem (baseline)', ITERATIONS, () =>
+      deps.db.send(new GetCommand({ TableName: config.tableName, Key: keys.user(created.tenant.id, created.admin.id), ConsistentRead: true })),
+    );
+    const rows: Row[] = [baseline];
+    rows.push(await latency('GET /v1/me (JWT)', ITERATIONS, async () => ensureOk(await get('/v1/me', session.access_token))));
+    rows.push(await latency('GET /v1/me (PAT)', ITERATIONS, async () => ensureOk(await get('/v1/me', pat.token))));
+    const storedHash = await hashPassword(PASSWORD);
+    const argon = await latency('  of which Argon2id verify', LOGIN_ITERATIONS, () => verifyPassword(storedHash, PASSWORD));
+    const loginRow = await latency('POST /v1/auth/login', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/login', loginBody)));
+    rows.push(loginRow, argon);
+
+    printTable(rows, baseline);
+    console.log(`\nArgon2id share of a login (p50): ${((argon.p50 / loginRow.p50) * 100).toFixed(0)} %`);
+  } finally {
+    await host.close();
+    await dynamo.stop();
+  }
+
+  console.log('\nFunction bundles (esbuild, minified, ESM, arm64 Node 22 settings of the stack):');
+  for (const b of await measureBundles()) console.log(`  ${b.handler.padEnd(28)} ${(b.bytes / 1024).toFixed(0).padStart(6)} KiB`);
+}
+
+await main();

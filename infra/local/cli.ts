@@ -1,0 +1,143 @@
+/**
+ * `npm run tessera -- <command>`: operations on a Tessera table, local or in AWS.
+ * Local (the default stage): DYNAMODB_ENDPOINT, else the DynamoDB Local that `npm start`
+ * serves from the data directory, else a DynamoDB Local started just for this command.
+ * AWS: TESSERA_STAGE=aws with the normal SDK credential chain, TESSERA_TABLE, TESSERA_KMS_KEY_ARN
+ * and TESSERA_SIGNING_KEY_SECRET_ARN.
+ * Exit codes: 0 done, 1 usage, 2 failure.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../../shared/config';
+import { createDeps } from '../../shared/deps';
+import { createTenant } from '../../shared/identity/tenants';
+import { createDocumentClient } from '../../shared/store/client';
+import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
+
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // Lambda runs Node 22
+
+const HELP = `Usage: npm run tessera -- <command> [options]
+
+Commands:
+  create-tenant --slug <slug> --admin-email <email> [--name <name>] [--email-domain <domain> ...]
+                [--workspace-name <name>] [--admin-password <password>]
+      Creates a tenant, its first workspace and its admin. The admin's email domain is claimed
+      unless --email-domain is given. The password comes from --admin-password or (better: it
+      stays out of shell history) TESSERA_ADMIN_PASSWORD; without one the admin has none yet.
+  create-table
+      Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
+  help
+      This text.
+
+Environment: TESSERA_STAGE (local|aws), TESSERA_TABLE, DYNAMODB_ENDPOINT, TESSERA_DATA_DIR,
+AWS_REGION; for aws also TESSERA_KMS_KEY_ARN and TESSERA_SIGNING_KEY_SECRET_ARN.`;
+
+class UsageError extends Error {}
+
+const TENANT_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/; // as the login schema accepts it
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+async function run(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      slug: { type: 'string' },
+      name: { type: 'string' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'email-domain': { type: 'string', multiple: true },
+      'workspace-name': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command, ...extra] = positionals;
+  if (values.help || command === 'help') {
+    console.log(HELP);
+    return;
+  }
+  if (command === undefined) throw new UsageError('a command is required');
+  if (extra.length) throw new UsageError(`unexpected argument ${extra[0]}`);
+
+  switch (command) {
+    case 'create-tenant': {
+      const slug = values.slug;
+      const adminEmail = values['admin-email'];
+      if (!slug) throw new UsageError('--slug is required');
+      if (!TENANT_SLUG.test(slug)) throw new UsageError('--slug takes lower-case letters, digits and inner hyphens (up to 63)');
+      if (!adminEmail) throw new UsageError('--admin-email is required');
+      if (!EMAIL.test(adminEmail)) throw new UsageError(`--admin-email ${adminEmail} is not an email address`);
+      const emailDomains = values['email-domain'] ?? [adminEmail.slice(adminEmail.lastIndexOf('@') + 1)];
+      const adminPassword = values['admin-password'] ?? (process.env.TESSERA_ADMIN_PASSWORD || undefined);
+      await withConfig(async (config) => {
+        const deps = await createDeps(config);
+        try {
+          // A local database may be brand new; in AWS the stack owns the table.
+          if (config.dynamodbEndpoint) await ensureTable(deps.db, config.tableName);
+          const created = await createTenant(deps, {
+            slug,
+            name: values.name ?? slug,
+            emailDomains,
+            adminEmail,
+            adminPassword,
+            ...(values['workspace-name'] ? { workspaceName: values['workspace-name'] } : {}),
+          });
+          console.log(`Created tenant ${created.tenant.slug} (${created.tenant.id}) claiming ${emailDomains.join(', ')}`);
+          console.log(`  workspace ${created.workspace.id}`);
+          console.log(`  admin ${created.admin.email} (${created.admin.id})${adminPassword ? '' : ', no password set'}`);
+        } finally {
+          deps.db.destroy();
+        }
+      });
+      return;
+    }
+    case 'create-table':
+      await withConfig(async (config) => {
+        if (!config.dynamodbEndpoint) throw new UsageError('create-table is for a local DynamoDB; in AWS the stack owns the table');
+        const db = createDocumentClient(config);
+        try {
+          const outcome = await ensureTable(db, config.tableName);
+          console.log(`Table ${config.tableName} ${outcome === 'created' ? 'created' : 'exists'} at ${config.dynamodbEndpoint}`);
+        } finally {
+          db.destroy();
+        }
+      });
+      return;
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+/** Runs `fn` with the configuration, reaching the local database first when there is one. */
+async function withConfig(fn: (config: Config) => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  if (config.dynamodbEndpoint || config.stage === 'aws') return fn(config);
+  const dbPath = path.join(config.dataDir, 'dynamodb');
+  const running = await findRunningDynamoDbLocal(dbPath);
+  if (running) return fn(loadConfig({ ...process.env, DYNAMODB_ENDPOINT: running }));
+  const dynamo = await startDynamoDbLocal({ dbPath });
+  try {
+    await fn(loadConfig({ ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint }));
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+try {
+  await run(process.argv.slice(2));
+} catch (error) {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const usage = error instanceof UsageError || (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'));
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`tessera: ${usage ? `${message} (see: npm run tessera -- help)` : explain(error, message)}`);
+  process.exitCode = usage ? 1 : 2;
+}
+
+function explain(error: unknown, message: string): string {
+  if (error instanceof Error && error.name === 'ResourceNotFoundException') {
+    return `${message}: the table does not exist (npm run tessera -- create-table, or npm start)`;
+  }
+  return message;
+}

@@ -1,0 +1,177 @@
+/**
+ * The local host: a node:http server that plays API Gateway (HTTP API, payload 2.0) in front
+ * of the real handlers, dispatching from the one route table. It adds no behaviour of its own
+ * beyond what API Gateway does (routing, body limit, event shape), so local runs and tests
+ * exercise the same code paths as AWS.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { routeList } from '../../functions/routes';
+import { PayloadTooLargeError, TesseraError } from '../../shared/errors';
+import { problemResponse, toTesseraError } from '../../shared/http/problem';
+import type { RouteDefinition } from '../../shared/http/route';
+import { buildApiGatewayEvent, matchRoute, toHttpAnswer, type HttpAnswer } from './api-gateway-event';
+
+export interface LocalHostOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Take the client address from the first X-Forwarded-For entry (tests simulate many clients). */
+  trustForwardedFor?: boolean;
+  /** Where failures of handlers (500s) are reported; the answer itself never carries them. */
+  onError?: (error: unknown, where: string) => void;
+}
+
+export interface LocalHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Handlers enforce 64 KiB themselves; this only keeps absurd bodies out of memory. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** API Gateway's integration timeout; handlers see it through getRemainingTimeInMillis. */
+const TIMEOUT_MS = 29_000;
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
+  const host = options.host ?? '127.0.0.1';
+  const onError = options.onError ?? ((error, where) => console.error(`[local-host] ${where} failed:`, error));
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+
+  const server = http.createServer((req, res) => {
+    const requestId = randomBytes(10).toString('base64'); // the shape of API Gateway's ids
+    serve(req, requestId)
+      .catch((error: unknown) => {
+        onError(error, `${req.method} ${req.url}`);
+        return answerProblem(toTesseraError(error), requestId);
+      })
+      .then((answer) => send(res, answer, requestId), (error: unknown) => { onError(error, 'writing the answer'); res.destroy(); });
+  });
+
+  async function serve(req: http.IncomingMessage, requestId: string): Promise<HttpAnswer & { close?: boolean }> {
+    const method = req.method ?? 'GET';
+    const target = req.url ?? '/';
+    const rawPath = target.split('?', 1)[0]!;
+    const match = matchRoute(routeList, method, rawPath);
+    if (match.kind === 'not_found') {
+      return answerProblem(new TesseraError('not_found', `No route matches ${rawPath}`), requestId);
+    }
+    if (match.kind === 'method_not_allowed') {
+      const allow = match.allow.join(', ');
+      return answerProblem(new TesseraError('method_not_allowed', `${method} is not allowed here; use ${allow}`, { headers: { allow } }), requestId);
+    }
+    const body = await readBody(req);
+    if (!body) return { ...answerProblem(new PayloadTooLargeError(MAX_BODY_BYTES), requestId), close: true };
+
+    const route = match.route;
+    const routeKey = `${route.method} ${route.path}`;
+    const peerIp = normalizeIp(req.socket.remoteAddress);
+    const event = buildApiGatewayEvent(
+      {
+        method, target, rawHeaders: req.rawHeaders, body, peerIp,
+        sourceIp: (options.trustForwardedFor && forwardedClient(req.headers['x-forwarded-for'])) || peerIp,
+        localPort: req.socket.localPort ?? 0,
+        httpVersion: req.httpVersion,
+      },
+      { routeKey, pathParameters: match.pathParameters, requestId, now: new Date() },
+    );
+    const handler = await loadHandler(route);
+    return toHttpAnswer(await handler(event, lambdaContext(route.handler)));
+  }
+
+  function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
+    // Imported on first use and kept, like a Lambda cold start; a failed import is retried.
+    let loading = handlers.get(route.handler);
+    if (!loading) {
+      loading = import(`../../functions/${route.handler}.ts`).then((module: { handler?: unknown }) => {
+        if (typeof module.handler !== 'function') throw new Error(`functions/${route.handler}.ts does not export a handler`);
+        return module.handler as LambdaHandler;
+      });
+      loading.catch(() => handlers.delete(route.handler));
+      handlers.set(route.handler, loading);
+    }
+    return loading;
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => { server.off('error', reject); resolve(); });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    close: () => new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections(); // keep-alive sockets of clients would hold close() open
+    }),
+  };
+}
+
+/** The body, or undefined when it exceeds MAX_BODY_BYTES (reading stops there). */
+function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        resolve(undefined);
+      } else {
+        chunks.push(chunk);
+      }
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+function answerProblem(error: TesseraError, requestId: string): HttpAnswer {
+  return toHttpAnswer(problemResponse(error, requestId));
+}
+
+function send(res: http.ServerResponse, answer: HttpAnswer & { close?: boolean }, requestId: string): void {
+  const headers = new Map<string, string | string[]>();
+  for (const [name, value] of answer.headers) {
+    const seen = headers.get(name);
+    headers.set(name, seen === undefined ? value : [...[seen].flat(), value]);
+  }
+  headers.set('apigw-requestid', requestId);
+  headers.set('content-length', String(answer.body.length));
+  // After a refused body the rest of it is still on the wire: close instead of reading it.
+  if (answer.close) headers.set('connection', 'close');
+  res.writeHead(answer.statusCode, Object.fromEntries(headers));
+  res.end(answer.body);
+}
+
+const forwardedClient = (header: string | string[] | undefined): string | undefined =>
+  [header].flat().join(',').split(',')[0]?.trim() || undefined;
+
+const normalizeIp = (address: string | undefined): string =>
+  address?.startsWith('::ffff:') ? address.slice(7) : address ?? '127.0.0.1';
+
+function lambdaContext(handlerName: string): Context {
+  const deadline = Date.now() + TIMEOUT_MS;
+  const functionName = `tessera-local-${handlerName}`;
+  const unsupported = () => { throw new Error('Callback-style completion is not supported; return a promise'); };
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: unsupported,
+    fail: unsupported,
+    succeed: unsupported,
+  };
+}

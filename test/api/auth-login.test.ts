@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../../shared/crypto/totp';
+import { keys } from '../../shared/store/keys';
+import { api, type HttpClient } from '../support/http-client';
+import { createTestTenant, createUser, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
+import { MovableClock } from '../support/movable-clock';
+import { startTestHost, type TestHost } from '../support/test-host';
+
+const ACCOUNT_LIMIT = 4;
+let host: TestHost;
+let http: HttpClient;
+const clock = new MovableClock();
+let open: TestTenant; // MFA OFF
+let strict: TestTenant; // default policy: REQUIRED, all actions
+
+beforeAll(async () => {
+  host = await startTestHost({ clock, env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: String(ACCOUNT_LIMIT), TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: String(ACCOUNT_LIMIT) } });
+  http = api(host.url);
+  open = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+  strict = await createTestTenant(host.deps);
+});
+afterAll(() => host?.close());
+
+describe('POST /v1/auth/login', () => {
+  it('issues a token response when the policy asks no MFA, routing by email domain', async () => {
+    const res = await http.request('POST', '/v1/auth/login', { body: { email: open.admin.email, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ token_type: 'Bearer', expires_in: 900, tenant_id: open.tenantId, workspace_id: open.workspaceId });
+    const body = res.body as { access_token: string; refresh_token: string };
+    expect(body.refresh_token).toMatch(/^tsr_rt_/);
+    const me = await http.request('GET', '/v1/me', { token: body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ id: open.admin.id, email: open.admin.email, tenant_id: open.tenantId, workspace_id: open.workspaceId, role: 'admin', status: 'active', mfa_enrolled: false });
+  });
+
+  it('logs in by explicit tenant slug, and the email is case-insensitive', async () => {
+    const res = await http.request('POST', '/v1/auth/login', { body: { tenant: open.slug, email: open.admin.email.toUpperCase(), password: PASSWORD } });
+    expect(res.status).toBe(200);
+  });
+
+  it('answers the same 401 for a wrong password, an unknown email, an unknown tenant and a disabled user', async () => {
+    const adminToken = (await login(http, clock, open.admin.email)).accessToken;
+    const disabledEmail = `gone@${open.domain}`;
+    const disabledId = await createUser(http, adminToken, { email: disabledEmail, role: 'viewer' });
+    expect((await http.request('POST', `/v1/users/${disabledId}/disable`, { token: adminToken })).status).toBe(200);
+
+    const attempts = [
+      { email: `nobody@${open.domain}`, password: PASSWORD },
+      { email: `admin@unknown-${open.domain}`, password: PASSWORD },
+      { tenant: 'no-such-tenant', email: open.admin.email, password: PASSWORD },
+      { email: disabledEmail, password: PASSWORD },
+      { email: open.admin.email, password: 'wrong password!!' },
+    ];
+    for (const body of attempts) {
+      const res = await http.request('POST', '/v1/auth/login', { body, headers: { 'x-forwarded-for': `10.9.${attempts.indexOf(body)}.1` } });
+      expect(res.status, JSON.stringify(body)).toBe(401);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.body).toMatchObject({ code: 'invalid_credentials', status: 401, detail: 'The email or password is incorrect' });
+    }
+  });
+
+  it('refuses malformed JSON, unknown fields, wrong types and oversized bodies before anything else', async () => {
+    const malformed = await http.request('POST', '/v1/auth/login', { rawBody: '{"email": "a@b.c", ', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 'malformed_json' });
+
+    const unknown = await http.request('POST', '/v1/auth/login', { body: { email: open.admin.email, password: PASSWORD, admin: true } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'admin', message: 'is not an allowed field' }] });
+
+    const wrongType = await http.request('POST', '/v1/auth/login', { body: { email: 42, password: PASSWORD } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body).toMatchObject({ code: 'validation_failed' });
+
+    const huge = await http.request('POST', '/v1/auth/login', { body: { email: open.admin.email, password: 'x'.repeat(70 * 1024) } });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('refuses a workspace the user is not a member of', async () => {
+    const adminToken = (await login(http, clock, open.admin.email)).accessToken;
+    const other = await http.request('POST', '/v1/workspaces', { token: adminToken, body: { name: 'Other' } });
+    expect(other.status).toBe(201);
+    const viewerEmail = `viewer@${open.domain}`;
+    await createUser(http, adminToken, { email: viewerEmail, role: 'viewer' });
+    const res = await http.request('POST', '/v1/auth/login', { body: { email: viewerEmail, password: PASSWORD, workspace_id: (other.body as { id: string }).id } });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('MFA at login (default policy: REQUIRED with all actions)', () => {
+  it('makes a new user enroll TOTP, then challenges at the next login', async () => {
+    const first = await http.request('POST', '/v1/auth/login', { body: { email: strict.admin.email, password: PASSWORD } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ mfa_required: true, enrollment_required: true });
+    expect(first.body).not.toHaveProperty('access_token');
+    const mfaToken = (first.body as { mfa_token: string }).mfa_token;
+
+    // The mfa_token is no bearer credential.
+    expect((await http.request('GET', '/v1/me', { token: mfaToken })).status).toBe(401);
+
+    const start = await http.request('POST', '/v1/mfa/enroll/start', { body: { mfa_token: mfaToken } });
+    expect(start.status).toBe(200);
+    const { secret, otpauth_uri, qr_code } = start.body as { secret: string; otpauth_uri: string; qr_code: string };
+    expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/Tessera:/);
+    expect(otpauth_uri).toContain(`secret=${secret}`);
+    expect(qr_code).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qr_code.split(',')[1]!, 'base64').toString()).toContain('<svg');
+
+    // The secret is stored encrypted, never in plaintext.
+    const stored = await host.deps.table.get<Record<string, unknown>>(keys.totpCredential(strict.tenantId, strict.admin.id));
+    expect(JSON.stringify(stored)).not.toContain(secret);
+
+    const wrong = await http.request('POST', '/v1/mfa/enroll/confirm', { body: { mfa_token: mfaToken, code: '000000' === (await totpCode(secret, clock.epochSeconds())) ? '111111' : '000000' } });
+    expect(wrong.status).toBe(401);
+
+    const confirm = await http.request('POST', '/v1/mfa/enroll/confirm', { body: { mfa_token: mfaToken, code: await totpCode(secret, clock.epochSeconds()) } });
+    expect(confirm.status).toBe(200);
+    const confirmed = confirm.body as { backup_codes: string[]; access_token: string };
+    expect(confirmed.backup_codes).toHaveLength(10);
+    expect(new Set(confirmed.backup_codes).size).toBe(10);
+    const me = await http.request('GET', '/v1/me', { token: confirmed.access_token });
+    expect(me.body).toMatchObject({ mfa_enrolled: true });
+    totpSecrets.set(strict.admin.email, secret);
+
+    // The transaction was consumed with the login.
+    expect((await http.request('POST', '/v1/mfa/enroll/confirm', { body: { mfa_token: mfaToken, code: await totpCode(secret, clock.epochSeconds() + 30) } })).status).toBe(401);
+    clock.advance(30);
+
+    const second = await http.request('POST', '/v1/auth/login', { body: { email: strict.admin.email, password: PASSWORD } });
+    expect(second.body).toMatchObject({ mfa_required: true, enrollment_required: false });
+    const token2 = (second.body as { mfa_token: string }).mfa_token;
+    expect((await http.request('POST', '/v1/mfa/enroll/start', { body: { mfa_token: token2 } })).status).toBe(403);
+    const challenge = await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: token2, code: await totpCode(secret, clock.epochSeconds()) } });
+    expect(challenge.status).toBe(200);
+    const claims = JSON.parse(Buffer.from((challenge.body as { access_token: string }).access_token.split('.')[1]!, 'base64url').toString()) as { amr: string[]; mfa_at: number };
+    expect(claims.amr).toEqual(['pwd', 'otp']);
+    expect(claims.mfa_at).toBeGreaterThan(0);
+
+    // A backup code completes a login once.
+    clock.advance(30);
+    const third = await http.request('POST', '/v1/auth/login', { body: { email: strict.admin.email, password: PASSWORD } });
+    const token3 = (third.body as { mfa_token: string }).mfa_token;
+    const viaBackup = await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: token3, backup_code: confirmed.backup_codes[0] } });
+    expect(viaBackup.status).toBe(200);
+    const fourth = await http.request('POST', '/v1/auth/login', { body: { email: strict.admin.email, password: PASSWORD } });
+    const reused = await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: (fourth.body as { mfa_token: string }).mfa_token, backup_code: confirmed.backup_codes[0] } });
+    expect(reused.status).toBe(401);
+  });
+
+  it('an expired mfa_token is refused', async () => {
+    const email = `late@${strict.domain}`;
+    const adminToken = (await login(http, clock, strict.admin.email)).accessToken;
+    await createUser(http, adminToken, { email, role: 'viewer' });
+    const res = await http.request('POST', '/v1/auth/login', { body: { email, password: PASSWORD } });
+    clock.advance(301);
+    const start = await http.request('POST', '/v1/mfa/enroll/start', { body: { mfa_token: (res.body as { mfa_token: string }).mfa_token } });
+    expect(start.status).toBe(401);
+  });
+});
+
+describe('login rate limits', () => {
+  it(`20 parallel wrong logins against a limit of ${ACCOUNT_LIMIT} verify at most ${ACCOUNT_LIMIT} passwords`, async () => {
+    const adminToken = (await login(http, clock, open.admin.email)).accessToken;
+    const email = `target@${open.domain}`;
+    await createUser(http, adminToken, { email, role: 'viewer' });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => http.request('POST', '/v1/auth/login', { body: { email, password: 'not the password' } })),
+    );
+    const statuses = results.map((r) => r.status);
+    // A 401 is only answered after a verification; everything past the limit is refused before.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(ACCOUNT_LIMIT);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20 - ACCOUNT_LIMIT);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    const limited = results.find((r) => r.status === 429)!;
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ code: 'rate_limited' });
+
+    // While limited, even the right password is refused, with the same answer.
+    const right = await http.request('POST', '/v1/auth/login', { body: { email, password: PASSWORD } });
+    expect(right.status).toBe(429);
+
+    // The window passes.
+    clock.advance(Number(limited.headers['retry-after']) + 1);
+    expect((await http.request('POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).status).toBe(200);
+  });
+
+  it('a successful login gives its slot back, so a user who types right is never locked out', async () => {
+    for (let i = 0; i < ACCOUNT_LIMIT + 2; i++) {
+      expect((await http.request('POST', '/v1/auth/login', { body: { email: open.admin.email, password: PASSWORD } })).status).toBe(200);
+    }
+  });
+});
+
+describe('per source IP limit of the authentication surface', () => {
+  it('refuses an address past its request budget and not another', async () => {
+    const small = await startTestHost({ clock, env: { TESSERA_RATE_AUTH_IP_REQUESTS: '3' } });
+    try {
+      const client = api(small.url);
+      const ask = (ip: string) => client.request('POST', '/v1/auth/login', { body: { email: 'x@y.test', password: 'whatever-password' }, headers: { 'x-forwarded-for': ip } });
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await ask('203.0.113.7')).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      expect((await ask('203.0.113.8')).status).toBe(401);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../infra/local/server';
+import { api, type HttpClient } from '../support/http-client';
+import { startTestHost, type TestHost } from '../support/test-host';
+
+let host: TestHost;
+let client: HttpClient;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  client = api(host.url);
+});
+afterAll(() => host?.close());
+
+describe('local host', () => {
+  it('answers an unknown path with 404 problem+json', async () => {
+    const res = await client.request('GET', '/v1/nowhere');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.body).toMatchObject({ status: 404, code: 'not_found', request_id: res.headers['apigw-requestid'] });
+  });
+
+  it('answers a known path with another method with 405 and allow', async () => {
+    const res = await client.request('DELETE', '/v1/users');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('GET, POST');
+    expect(res.body).toMatchObject({ code: 'method_not_allowed' });
+  });
+
+  it('serves GET /v1/health from the real handler', async () => {
+    const res = await client.request('GET', '/v1/health');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('refuses a body over 1 MiB with 413 before any handler runs', async () => {
+    const res = await client.request('POST', '/v1/auth/login', { rawBody: 'x'.repeat(MAX_BODY_BYTES + 1), headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('refuses an oversized chunked body (no content-length) the same way', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${host.url}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      const chunk = Buffer.alloc(64 * 1024, 0x78);
+      for (let sent = 0; sent <= MAX_BODY_BYTES; sent += chunk.length) req.write(chunk);
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
+});

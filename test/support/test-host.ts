@@ -1,0 +1,75 @@
+/**
+ * The local host as an API test file uses it: the real handlers over HTTP on the run's
+ * DynamoDB Local (see global-setup.ts), in a table and a data directory of its own, so test
+ * files running in parallel never see each other's data, keys or emails.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { inject } from 'vitest';
+import { ensureTable } from '../../infra/local/dynamodb-local';
+import { startLocalHost } from '../../infra/local/server';
+import type { Clock } from '../../shared/clock';
+import { loadConfig, type Config } from '../../shared/config';
+import { createDeps, resetDeps, setDeps, type Deps } from '../../shared/deps';
+
+export interface TestHostOptions {
+  clock?: Clock;
+  /** Configuration variables on top of the test defaults (rate limits, TTLs, ...). */
+  env?: Record<string, string>;
+}
+
+export interface TestHost {
+  url: string;
+  deps: Deps;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function startTestHost(options: TestHostOptions = {}): Promise<TestHost> {
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // Lambda runs Node 22
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-test-'));
+  // Listen first: the address is the token issuer and the base of links, so the config needs
+  // it. Handlers read their deps per request, and none arrives before this function returns.
+  const host = await startLocalHost({ port: 0, trustForwardedFor: options.env?.TESSERA_TRUST_FORWARDED_FOR !== '0' });
+  let config: Config;
+  let deps: Deps;
+  try {
+    config = loadConfig({
+      TESSERA_STAGE: 'local',
+      AWS_REGION: 'us-east-1',
+      DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+      TESSERA_TABLE: `test_${randomBytes(6).toString('hex')}`,
+      TESSERA_DATA_DIR: dataDir,
+      TESSERA_TRUST_FORWARDED_FOR: '1',
+      PORT: new URL(host.url).port,
+      TESSERA_PUBLIC_URL: host.url,
+      ...options.env,
+    });
+    deps = await createDeps(config, options.clock ? { clock: options.clock } : {});
+    await ensureTable(deps.db, config.tableName);
+  } catch (error) {
+    await host.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  setDeps(deps);
+
+  return {
+    url: host.url,
+    deps,
+    config,
+    async close() {
+      await host.close();
+      resetDeps();
+      // Dropping the table frees DynamoDB Local's memory for the files still running.
+      await deps.db.send(new DeleteTableCommand({ TableName: config.tableName })).catch(() => undefined);
+      deps.db.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
