@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects: pure logic, HTTP against the local host on DynamoDB Local, CDK assertions.
 // Logs and EMF metrics are silenced: tests read answers and the table, not stdout.
-const env = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
+const env = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
 export default defineConfig({
   test: {

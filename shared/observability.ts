@@ -20,6 +20,8 @@ export interface Observability {
   logger: Logger;
   metrics: Metrics;
   count(metric: MetricName, value?: number): void;
+  /** Emit what this request counted (EMF); nothing when it counted nothing. */
+  flush(): void;
 }
 
 export function createObservability(): Observability {
@@ -29,5 +31,8 @@ export function createObservability(): Observability {
     logger,
     metrics,
     count: (metric, value = 1) => metrics.addMetric(metric, MetricUnit.Count, value),
+    flush: () => {
+      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    },
   };
 }

@@ -7,8 +7,8 @@ import { idOf, TimestampSchema } from '../http/common-schemas';
 import { mfaActions, mfaModes } from './mfa-actions';
 import { roles } from './permissions';
 
-const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
-const TenantSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { message: 'must be a tenant slug' });
+export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+export const TenantSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { message: 'must be a tenant slug' });
 /** Login compares against the stored hash, so any length the policy may once have allowed is accepted here. */
 const PasswordAttempt = z.string().min(1).max(1024);
 export const NewPassword = z.string().min(12).max(128);

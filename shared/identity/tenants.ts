@@ -12,6 +12,9 @@ import { keys } from '../store/keys';
 import type { TenantRecord, UserRecord, WorkspaceRecord } from '../store/records';
 import { defaultMfaPolicy } from './mfa-policy';
 import { assertAcceptablePassword } from './password-policy';
+import { Email, TenantSlug } from './schemas';
+import { parseWith } from '../http/validation';
+import { z } from 'zod';
 
 export interface CreateTenantInput {
   slug: string;
@@ -22,7 +25,15 @@ export interface CreateTenantInput {
   workspaceName?: string;
 }
 
+const CreateTenantSchema = z.object({
+  slug: TenantSlug,
+  name: z.string().trim().min(1).max(128),
+  emailDomains: z.array(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, { message: 'must be a domain name' })).max(20),
+  adminEmail: Email,
+});
+
 export async function createTenant(deps: Deps, input: CreateTenantInput) {
+  parseWith(CreateTenantSchema, { slug: input.slug, name: input.name, emailDomains: input.emailDomains, adminEmail: input.adminEmail });
   if (input.adminPassword !== undefined) assertAcceptablePassword(input.adminPassword);
   const now = isoNow(deps.clock);
   const domains = [...new Set(input.emailDomains.map((d) => d.toLowerCase()))];

@@ -28,7 +28,7 @@ export function requestScope(routeKey: string): MiddlewareObj {
     if (!state || !request.response) return;
     request.response.headers = { ...request.response.headers, 'x-request-id': state.requestId };
     state.logger.info('request', { status: request.response.statusCode, user_id: state.principal?.userId });
-    state.deps.observability.metrics.publishStoredMetrics();
+    state.deps.observability.flush();
   };
 
   const onError = (request: TesseraRequest) => {
@@ -40,7 +40,7 @@ export function requestScope(routeKey: string): MiddlewareObj {
     } else {
       state?.logger.info('request refused', { status: error.status, code: error.code, user_id: state.principal?.userId });
     }
-    state?.deps.observability.metrics.publishStoredMetrics();
+    state?.deps.observability.flush();
     request.response = problemResponse(error, requestId);
   };
 

@@ -1,0 +1,29 @@
+import { hash } from '@node-rs/argon2';
+import { describe, expect, it } from 'vitest';
+import { hashPassword, passwordHashParameters, verifyPassword } from '../../shared/crypto/passwords';
+import { ValidationError } from '../../shared/errors';
+import { assertAcceptablePassword } from '../../shared/identity/password-policy';
+
+describe('Argon2id password hashing', () => {
+  it('hashes with the OWASP parameters and verifies', async () => {
+    const stored = await hashPassword('a long enough password');
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(stored, 'a long enough password')).toEqual({ valid: true, needsRehash: false });
+    expect(await verifyPassword(stored, 'another password!!')).toEqual({ valid: false, needsRehash: false });
+    expect(await verifyPassword('not a hash', 'x')).toEqual({ valid: false, needsRehash: false });
+  });
+
+  it('asks to rehash a hash made with older parameters', async () => {
+    const old = await hash('a long enough password', { ...passwordHashParameters, memoryCost: 4096, timeCost: 1 });
+    expect(await verifyPassword(old, 'a long enough password')).toEqual({ valid: true, needsRehash: true });
+  });
+});
+
+describe('password policy', () => {
+  it('takes 12 to 128 characters and refuses common passwords', () => {
+    expect(() => assertAcceptablePassword('x'.repeat(11))).toThrow(ValidationError);
+    expect(() => assertAcceptablePassword('x'.repeat(129))).toThrow(ValidationError);
+    expect(() => assertAcceptablePassword('Password1234')).toThrow(/too common/);
+    expect(() => assertAcceptablePassword('a quiet evening by the sea')).not.toThrow();
+  });
+});
