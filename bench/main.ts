@@ -9,7 +9,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { integrations } from '../shared/connectors/catalog';
 import { loadConfig } from '../shared/config';
 import { verifyPassword, hashPassword } from '../shared/crypto/passwords';
 import { createDeps, setDeps } from '../shared/deps';
@@ -63,7 +64,33 @@ async function main() {
     const loginRow = await latency('POST /v1/auth/login', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/login', loginBody)));
     rows.push(loginRow, argon);
 
+    // Connections: one read, a page of 100, and a create (transaction with its audit event)
+    // against a raw TransactWriteItems of two items.
+    const integration = integrations[0]!;
+    const connectionBody = { integration_id: integration.integration_id, name: 'bench', scope: integration.examples.scope, schedule: { type: 'daily', hour: 2, minute: 0 }, configuration: integration.examples.configuration };
+    const connectionIds: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await post('/v1/connections', connectionBody, session.access_token);
+      connectionIds.push(((await res.json()) as { connection_id: string }).connection_id);
+    }
+    rows.push(await latency('GET /v1/connections/{id}', ITERATIONS, async () => ensureOk(await get(`/v1/connections/${connectionIds[0]}`, session.access_token))));
+    rows.push(await latency('GET /v1/connections?limit=100 (100 items)', Math.ceil(ITERATIONS / 3), async () => ensureOk(await get('/v1/connections?limit=100', session.access_token))));
+    let n = 0;
+    const rawTransaction = await latency('TransactWriteItems, 2 items (baseline 2)', ITERATIONS, () =>
+      deps.db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n}`, SK: 'A', v: 'x'.repeat(600) } } },
+            { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n++}`, SK: 'B', v: 'x'.repeat(300) } } },
+          ],
+        }),
+      ),
+    );
+    const createRow = await latency('POST /v1/connections', ITERATIONS, async () => ensureOk(await post('/v1/connections', connectionBody, session.access_token)));
+    rows.push(rawTransaction, createRow);
+
     printTable(rows, baseline);
+    console.log(`\nPOST /v1/connections against a raw 2-item TransactWriteItems: p50 ×${(createRow.p50 / rawTransaction.p50).toFixed(1)}, p99 ×${(createRow.p99 / rawTransaction.p99).toFixed(1)}`);
     console.log(`\nArgon2id share of a login (p50): ${((argon.p50 / loginRow.p50) * 100).toFixed(0)} %`);
   } finally {
     await host.close();

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { IdPathSchema, PageQuerySchema } from '../shared/http/common-schemas';
 import { defineRoute, type RouteDefinition } from '../shared/http/route';
+import * as connections from '../shared/connections/schemas';
 import * as identity from '../shared/identity/schemas';
 
 const problem = (description: string) => ({ description });
@@ -149,6 +150,66 @@ export const routes = {
     summary: 'Transfer a workspace to another active user of the tenant (audited)',
     request: { params: IdPathSchema('ws'), body: identity.OwnerTransferBodySchema },
     responses: { 200: { description: 'Workspace', schema: identity.WorkspaceSchema }, 404: problem('not_found') },
+  }),
+
+  integrationsList: defineRoute({
+    method: 'GET', path: '/v1/integrations', handler: 'integrations-list', auth: 'bearer', permission: 'integrations:read', tag: 'catalog',
+    summary: 'The catalog of discovery integrations, with their configuration and scope schemas',
+    responses: { 200: { description: 'Integrations', schema: connections.IntegrationListSchema } },
+  }),
+  connectionsList: defineRoute({
+    method: 'GET', path: '/v1/connections', handler: 'connections-list', auth: 'bearer', permission: 'connections:read', tag: 'connections',
+    summary: 'Connections of your workspace, newest first',
+    request: { query: connections.ConnectionListQuerySchema },
+    responses: { 200: { description: 'Connections', schema: connections.ConnectionListSchema } },
+  }),
+  connectionsCreate: defineRoute({
+    method: 'POST', path: '/v1/connections', handler: 'connections-create', auth: 'bearer', permission: 'connections:write', tag: 'connections',
+    summary: 'Create a connection (honours Idempotency-Key); the configuration is write-only',
+    request: { body: connections.CreateConnectionBodySchema },
+    responses: { 201: { description: 'Created', schema: connections.ConnectionSchema }, 409: problem('conflict'), 422: problem('unprocessable') },
+  }),
+  connectionsGet: defineRoute({
+    method: 'GET', path: '/v1/connections/{id}', handler: 'connections-get', auth: 'bearer', permission: 'connections:read', tag: 'connections',
+    summary: 'Read a connection (never its configuration); answers an ETag',
+    request: { params: connections.ConnectionPathSchema },
+    responses: { 200: { description: 'Connection', schema: connections.ConnectionSchema }, 404: problem('not_found') },
+  }),
+  connectionsUpdate: defineRoute({
+    method: 'PATCH', path: '/v1/connections/{id}', handler: 'connections-update', auth: 'bearer', permission: 'connections:write', tag: 'connections',
+    summary: 'Change a connection; omitting configuration keeps it; If-Match honoured',
+    request: { params: connections.ConnectionPathSchema, body: connections.UpdateConnectionBodySchema },
+    responses: { 200: { description: 'Connection', schema: connections.ConnectionSchema }, 404: problem('not_found'), 412: problem('precondition_failed') },
+  }),
+  connectionsDelete: defineRoute({
+    method: 'DELETE', path: '/v1/connections/{id}', handler: 'connections-delete', auth: 'bearer', permission: 'connections:write', tag: 'connections',
+    summary: 'Delete a connection; If-Match honoured',
+    request: { params: connections.ConnectionPathSchema },
+    responses: { 204: { description: 'Deleted' }, 404: problem('not_found'), 412: problem('precondition_failed') },
+  }),
+  connectionsTest: defineRoute({
+    method: 'POST', path: '/v1/connections/{id}/test', handler: 'connections-test', auth: 'bearer', permission: 'connections:test', tag: 'connections',
+    summary: 'Test a connection against its provider now',
+    request: { params: connections.ConnectionPathSchema },
+    responses: { 200: { description: 'Test result', schema: connections.ConnectionTestResultSchema }, 404: problem('not_found') },
+  }),
+  connectionTestsList: defineRoute({
+    method: 'GET', path: '/v1/connections/{id}/tests', handler: 'connection-tests-list', auth: 'bearer', permission: 'connections:read', tag: 'connections',
+    summary: 'Test history of a connection, newest first',
+    request: { params: connections.ConnectionPathSchema, query: PageQuerySchema },
+    responses: { 200: { description: 'Tests', schema: connections.ConnectionTestListSchema }, 404: problem('not_found') },
+  }),
+  connectionRunsList: defineRoute({
+    method: 'GET', path: '/v1/connections/{id}/runs', handler: 'connection-runs-list', auth: 'bearer', permission: 'connections:read', tag: 'connections',
+    summary: 'Discovery run history of a connection, newest first',
+    request: { params: connections.ConnectionPathSchema, query: PageQuerySchema },
+    responses: { 200: { description: 'Runs', schema: connections.ConnectionRunListSchema }, 404: problem('not_found') },
+  }),
+  auditEventsList: defineRoute({
+    method: 'GET', path: '/v1/audit-events', handler: 'audit-events-list', auth: 'bearer', permission: 'audit:read', tag: 'audit',
+    summary: 'Audit events of your workspace, newest first',
+    request: { query: connections.AuditEventQuerySchema },
+    responses: { 200: { description: 'Audit events', schema: connections.AuditEventListSchema } },
   }),
 } satisfies Record<string, RouteDefinition>;
 

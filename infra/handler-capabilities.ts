@@ -23,6 +23,9 @@ export const passwordHashingHandlers: ReadonlySet<string> = new Set([
  * configurations, IdP client secrets): granted `kms:Encrypt`, `kms:Decrypt`, `kms:GenerateDataKey`.
  */
 export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
+  'connections-create',
+  'connections-update',
+  'connections-test',
   'mfa-enroll-start',
   'mfa-enroll-confirm',
   'mfa-challenge',

@@ -30,6 +30,20 @@ const EnvSchema = z.object({
   TESSERA_RATE_AUTH_IP_REQUESTS: intFromEnv(300, 1, 1_000_000),
   TESSERA_RATE_WINDOW_SECONDS: intFromEnv(900, 1, 86_400),
   TESSERA_TRUST_FORWARDED_FOR: z.enum(['0', '1']).default('0'),
+  TESSERA_CONNECTOR_TEST_TIMEOUT_MS: intFromEnv(10_000, 100, 60_000),
+  TESSERA_CONNECTOR_ENDPOINTS: z
+    .string()
+    .default('{}')
+    .transform((text, ctx) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        if (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')) return value as Record<string, string>;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of strings' });
+      return z.NEVER;
+    }),
 });
 
 export interface RateLimitConfig {
@@ -61,6 +75,12 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
   trustForwardedFor: boolean;
+  connectors: {
+    /** How long the test operation waits for a provider. */
+    testTimeoutMs: number;
+    /** Provider API base URLs overriding the real ones (tests, sandboxes): name → URL. */
+    endpoints: Record<string, string>;
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -104,5 +124,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.TESSERA_RATE_WINDOW_SECONDS,
     },
     trustForwardedFor: e.TESSERA_TRUST_FORWARDED_FOR === '1',
+    connectors: { testTimeoutMs: e.TESSERA_CONNECTOR_TEST_TIMEOUT_MS, endpoints: e.TESSERA_CONNECTOR_ENDPOINTS },
   };
 }

@@ -63,6 +63,26 @@ export function listIdentityAuditEvents(deps: Deps, tenantId: string, page: Page
   return deps.table.queryPrefix<AuditEventRecord>(keys.identityAuditEvents(tenantId), page);
 }
 
-export function listWorkspaceAuditEvents(deps: Deps, tenantId: string, workspaceId: string, page: PageRequest): Promise<Page<AuditEventRecord>> {
-  return deps.table.queryPrefix<AuditEventRecord>(keys.workspaceAuditEvents(tenantId, workspaceId), page);
+export function listWorkspaceAuditEvents(
+  deps: Deps,
+  tenantId: string,
+  workspaceId: string,
+  page: PageRequest,
+  filter: { action?: string | undefined; targetId?: string | undefined } = {},
+): Promise<Page<AuditEventRecord>> {
+  const conditions: string[] = [];
+  const values: Record<string, unknown> = {};
+  if (filter.action !== undefined) {
+    conditions.push('#action = :action');
+    values[':action'] = filter.action;
+  }
+  if (filter.targetId !== undefined) {
+    conditions.push('target_id = :target');
+    values[':target'] = filter.targetId;
+  }
+  return deps.table.queryPrefix<AuditEventRecord>(
+    keys.workspaceAuditEvents(tenantId, workspaceId),
+    page,
+    conditions.length ? { filter: { expression: conditions.join(' AND '), names: filter.action !== undefined ? { '#action': 'action' } : {}, values } } : {},
+  );
 }

@@ -18,6 +18,7 @@ export interface KeyPrefix {
 }
 
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
+const workspacePk = (tenantId: string, workspaceId: string) => `TENANT#${tenantId}#WS#${workspaceId}`;
 
 export const keys = {
   /** Never written: the health check reads it to prove the table answers. */
@@ -59,13 +60,22 @@ export const keys = {
   identityAuditEvents: (tenantId: string): KeyPrefix => ({ PK: `${tenantPk(tenantId)}#AUDIT`, SKPrefix: 'EVT#' }),
   /** Audit log of one workspace (connection changes and tests). */
   workspaceAuditEvent: (tenantId: string, workspaceId: string, eventId: string): ItemKey => ({
-    PK: `${tenantPk(tenantId)}#WS#${workspaceId}#AUDIT`,
+    PK: `${workspacePk(tenantId, workspaceId)}#AUDIT`,
     SK: `EVT#${eventId}`,
   }),
   workspaceAuditEvents: (tenantId: string, workspaceId: string): KeyPrefix => ({
-    PK: `${tenantPk(tenantId)}#WS#${workspaceId}#AUDIT`,
+    PK: `${workspacePk(tenantId, workspaceId)}#AUDIT`,
     SKPrefix: 'EVT#',
   }),
+
+  connection: (tenantId: string, workspaceId: string, connectionId: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `CONN#${connectionId}` }),
+  connections: (tenantId: string, workspaceId: string): KeyPrefix => ({ PK: workspacePk(tenantId, workspaceId), SKPrefix: 'CONN#' }),
+  connectionTest: (tenantId: string, workspaceId: string, connectionId: string, testId: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `CONNTEST#${connectionId}#${testId}` }),
+  connectionTests: (tenantId: string, workspaceId: string, connectionId: string): KeyPrefix => ({ PK: workspacePk(tenantId, workspaceId), SKPrefix: `CONNTEST#${connectionId}#` }),
+  connectionRun: (tenantId: string, workspaceId: string, connectionId: string, runId: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `CONNRUN#${connectionId}#${runId}` }),
+  connectionRuns: (tenantId: string, workspaceId: string, connectionId: string): KeyPrefix => ({ PK: workspacePk(tenantId, workspaceId), SKPrefix: `CONNRUN#${connectionId}#` }),
+  /** Idempotency-Key records of POST requests: per workspace and caller, the key digested. */
+  idempotencyRecord: (tenantId: string, workspaceId: string, userId: string, keyDigest: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `IDEMP#${userId}#${keyDigest}` }),
 
   /** A fixed-window counter: `subject` is already a digest or an id, never raw user input. */
   rateCounter: (limiter: string, subject: string, windowIndex: number): ItemKey => ({

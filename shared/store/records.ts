@@ -129,3 +129,50 @@ export interface AuditEventRecord {
   source_ip: string | null;
   created_at: string;
 }
+
+export interface ConnectionSchedule {
+  type: 'daily';
+  hour: number;
+  minute: number;
+}
+
+export interface ConnectionRecord {
+  connection_id: string;
+  integration_id: string;
+  connector_id: string;
+  connector_version: string;
+  name: string;
+  tenant_id: string;
+  workspace_id: string;
+  scope: Record<string, unknown>;
+  schedule: ConnectionSchedule;
+  status: 'healthy' | 'degraded' | 'unknown';
+  last_run_at: string | null;
+  /** Envelope-encrypted under {tenant_id, workspace_id, connection_id}; never returned. */
+  configuration_encrypted: string;
+  configuration_kms_key_id: string;
+  configuration_schema_version: number;
+  created_at: string;
+  updated_at: string;
+  /** Optimistic concurrency: the ETag is derived from it. */
+  version: number;
+}
+
+export interface ConnectionTestRecord {
+  test_id: string;
+  connection_id: string;
+  tenant_id: string;
+  workspace_id: string;
+  status: 'success' | 'failure';
+  checked_at: string;
+  remediation: { category: string; message: string; action: string }[];
+  created_at: string;
+}
+
+export interface IdempotencyRecord {
+  state: 'in_flight' | 'completed';
+  fingerprint: string;
+  status_code: number | null;
+  response: unknown;
+  created_at: string;
+}

@@ -1,0 +1,9 @@
+import { actorOf, deleteConnection } from '../shared/connections/connection-records';
+import { endpoint } from '../shared/http/endpoint';
+import { noContent } from '../shared/http/responses';
+import { routes } from './routes';
+
+export const handler = endpoint(routes.connectionsDelete, async ({ input, principal, deps, request }) => {
+  await deleteConnection(deps, actorOf(principal, request.sourceIp), input.params.id, request.header('if-match'));
+  return noContent();
+});

@@ -1,0 +1,9 @@
+import { testConnection } from '../shared/connections/connection-tests';
+import { actorOf } from '../shared/connections/connection-records';
+import { endpoint } from '../shared/http/endpoint';
+import { ok } from '../shared/http/responses';
+import { routes } from './routes';
+
+export const handler = endpoint(routes.connectionsTest, async ({ input, principal, deps, request }) =>
+  ok(await testConnection(deps, actorOf(principal, request.sourceIp), input.params.id)),
+);

@@ -1,0 +1,6 @@
+import { listIntegrations } from '../shared/connections/catalog-views';
+import { endpoint } from '../shared/http/endpoint';
+import { ok } from '../shared/http/responses';
+import { routes } from './routes';
+
+export const handler = endpoint(routes.integrationsList, () => ok({ integrations: listIntegrations() }));

@@ -1,0 +1,90 @@
+/**
+ * The test operation: decrypt the configuration (checking it belongs to this connection),
+ * run the connector under a time limit, and commit the test record, the new status and the
+ * audit event together. A provider that fails or does not answer is a `failure`, never a 5xx.
+ */
+import type { Deps } from '../deps';
+import { NotFoundError } from '../errors';
+import { auditEventPut } from '../audit/audit-log';
+import { findIntegration } from '../connectors/catalog';
+import type { ConnectorTestResult } from '../connectors/connector';
+import type { WorkspaceScope } from '../identity/principal';
+import { isConditionFailure } from '../store/client';
+import { keys } from '../store/keys';
+import type { ConnectionTestRecord } from '../store/records';
+import { configurationContext, getConnection, type Actor } from './connection-records';
+
+async function runConnectorTest(deps: Deps, integrationId: string, configuration: unknown, scope: unknown): Promise<ConnectorTestResult> {
+  const integration = findIntegration(integrationId);
+  if (!integration?.supports_test) {
+    return { status: 'failure', remediation: [{ category: 'configuration', message: 'This connector does not support the test operation', action: 'Run a discovery instead' }] };
+  }
+  try {
+    return await integration.connector.test({ configuration, scope }, { signal: AbortSignal.timeout(deps.config.connectors.testTimeoutMs), endpoints: deps.config.connectors.endpoints });
+  } catch (error) {
+    // Connectors report provider trouble as results; anything thrown is ours, logged without the configuration.
+    deps.observability.logger.error('connector test threw', { integration_id: integrationId, error_name: (error as Error).name });
+    return { status: 'failure', remediation: [{ category: 'connectivity', message: 'The test could not be completed', action: 'Try again later; if it persists, contact support' }] };
+  }
+}
+
+const UNREADABLE_CONFIGURATION = {
+  category: 'configuration',
+  message: 'The stored configuration of this connection cannot be decrypted',
+  action: 'Enter the configuration again with PATCH /v1/connections/{id}',
+};
+
+/**
+ * Undefined when the ciphertext does not decrypt under this connection's context (moved from
+ * another connection, or a key that is gone): a security event, logged, never a 500.
+ */
+async function readConfiguration(deps: Deps, scope: WorkspaceScope, connectionId: string, ciphertext: string): Promise<{ value: unknown } | undefined> {
+  try {
+    return { value: JSON.parse(await deps.envelope.decrypt(ciphertext, configurationContext(scope, connectionId))) as unknown };
+  } catch (error) {
+    deps.observability.logger.error('connection configuration does not decrypt', { connection_id: connectionId, error_name: (error as Error).name });
+    return undefined;
+  }
+}
+
+export async function testConnection(deps: Deps, actor: Actor, connectionId: string): Promise<Pick<ConnectionTestRecord, 'test_id' | 'status' | 'checked_at' | 'remediation'>> {
+  const connection = await getConnection(deps, actor, connectionId);
+  const configuration = await readConfiguration(deps, actor, connectionId, connection.configuration_encrypted);
+  const result =
+    configuration === undefined
+      ? { status: 'failure' as const, remediation: [UNREADABLE_CONFIGURATION] }
+      : await runConnectorTest(deps, connection.integration_id, configuration.value, connection.scope);
+  const checkedAt = deps.clock.now().toISOString();
+  const record: ConnectionTestRecord = {
+    test_id: deps.ids.next('test'),
+    connection_id: connectionId,
+    tenant_id: actor.tenantId,
+    workspace_id: actor.workspaceId,
+    status: result.status,
+    checked_at: checkedAt,
+    remediation: result.remediation,
+    created_at: checkedAt,
+  };
+  const audit = auditEventPut(deps, {
+    log: 'workspace', tenantId: actor.tenantId, workspaceId: actor.workspaceId, actorId: actor.userId,
+    action: 'connection_tested', targetType: 'connection', targetId: connectionId,
+    payload: { test_id: record.test_id, status: record.status, remediation_categories: [...new Set(record.remediation.map((r) => r.category))] }, sourceIp: actor.sourceIp,
+  });
+  try {
+    await deps.table.transact([
+      deps.table.putItem({ ...keys.connectionTest(actor.tenantId, actor.workspaceId, connectionId, record.test_id), ...record }),
+      deps.table.updateItem({
+        Key: keys.connection(actor.tenantId, actor.workspaceId, connectionId),
+        UpdateExpression: 'SET #status = :status, updated_at = :now, version = version + :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': result.status === 'success' ? 'healthy' : 'degraded', ':now': checkedAt, ':one': 1 },
+      }),
+      audit.item,
+    ]);
+  } catch (error) {
+    if (isConditionFailure(error)) throw new NotFoundError('connection'); // deleted while testing
+    throw error;
+  }
+  return { test_id: record.test_id, status: record.status, checked_at: record.checked_at, remediation: record.remediation };
+}

@@ -1,0 +1,150 @@
+/**
+ * Creating and changing connections: workspace-owned, scheduled instances of an integration.
+ * The configuration is write-only: validated against the integration's schema, encrypted
+ * under {tenant, workspace, connection} before it is stored, never in an answer, a log line
+ * or an audit payload.
+ */
+import { isoNow } from '../clock';
+import type { Deps } from '../deps';
+import { PreconditionFailedError, ValidationError } from '../errors';
+import { auditEventPut } from '../audit/audit-log';
+import { findIntegration } from '../connectors/catalog';
+import type { IntegrationDefinition } from '../connectors/connector';
+import { parseWith } from '../http/validation';
+import { withIdempotencyKey } from '../idempotency';
+import { isConditionFailure } from '../store/client';
+import { keys } from '../store/keys';
+import type { ConnectionRecord, ConnectionSchedule } from '../store/records';
+import type { TransactItem } from '../store/table-client';
+import { configurationContext, etagOf, getConnection, toConnectionView, type Actor, type ConnectionView } from './connection-records';
+
+function integrationOrRefuse(integrationId: string): IntegrationDefinition {
+  const integration = findIntegration(integrationId);
+  if (!integration) throw new ValidationError([{ path: 'integration_id', message: 'is not an integration of the catalog' }]);
+  return integration;
+}
+
+export interface CreateConnectionInput {
+  integration_id: string;
+  name: string;
+  scope: Record<string, unknown>;
+  schedule: ConnectionSchedule;
+  configuration: Record<string, unknown>;
+}
+
+/** The writes of a creation (connection + audit), for callers that add their own (idempotency). */
+export async function prepareConnectionCreation(deps: Deps, actor: Actor, input: CreateConnectionInput): Promise<{ record: ConnectionRecord; items: TransactItem[] }> {
+  const integration = integrationOrRefuse(input.integration_id);
+  const scope = parseWith(integration.scopeSchema, input.scope, 'scope') as Record<string, unknown>;
+  const configuration = parseWith(integration.configurationSchema, input.configuration, 'configuration') as Record<string, unknown>;
+  const now = isoNow(deps.clock);
+  const connectionId = deps.ids.next('conn');
+  const record: ConnectionRecord = {
+    connection_id: connectionId,
+    integration_id: integration.integration_id,
+    connector_id: integration.connector_id,
+    connector_version: integration.version,
+    name: input.name,
+    tenant_id: actor.tenantId,
+    workspace_id: actor.workspaceId,
+    scope,
+    schedule: input.schedule,
+    status: 'unknown',
+    last_run_at: null,
+    configuration_encrypted: await deps.envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId)),
+    configuration_kms_key_id: deps.envelope.keyId,
+    configuration_schema_version: integration.configurationSchemaVersion,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  const audit = auditEventPut(deps, {
+    log: 'workspace', tenantId: actor.tenantId, workspaceId: actor.workspaceId, actorId: actor.userId,
+    action: 'connection_created', targetType: 'connection', targetId: connectionId,
+    payload: { name: record.name, integration_id: record.integration_id, fields: ['name', 'scope', 'schedule', 'configuration'] }, sourceIp: actor.sourceIp,
+  });
+  return {
+    record,
+    items: [deps.table.putItem({ ...keys.connection(actor.tenantId, actor.workspaceId, connectionId), ...record }, { expression: 'attribute_not_exists(PK)' }), audit.item],
+  };
+}
+
+export interface UpdateConnectionInput {
+  integration_id?: string | undefined;
+  name?: string | undefined;
+  scope?: Record<string, unknown> | undefined;
+  schedule?: ConnectionSchedule | undefined;
+  configuration?: Record<string, unknown> | undefined;
+}
+
+const MAX_UPDATE_ATTEMPTS = 3;
+
+/**
+ * A partial update. With `If-Match` the caller's version must be current (else 412); without
+ * it a concurrent change is re-read and the patch applied again on top, so no update is lost.
+ */
+export async function updateConnection(deps: Deps, actor: Actor, connectionId: string, input: UpdateConnectionInput, ifMatch: string | undefined): Promise<ConnectionRecord> {
+  for (let attempt = 1; ; attempt++) {
+    const current = await getConnection(deps, actor, connectionId);
+    if (ifMatch !== undefined && ifMatch !== etagOf(current) && ifMatch !== '*') throw new PreconditionFailedError();
+    if (input.integration_id !== undefined && input.integration_id !== current.integration_id) {
+      throw new ValidationError([{ path: 'integration_id', message: 'cannot be changed; create a new connection' }]);
+    }
+    const integration = integrationOrRefuse(current.integration_id);
+    const changed: string[] = [];
+    const next: ConnectionRecord = { ...current, version: current.version + 1, updated_at: isoNow(deps.clock) };
+    if (input.name !== undefined && input.name !== current.name) {
+      next.name = input.name;
+      changed.push('name');
+    }
+    if (input.scope !== undefined) {
+      next.scope = parseWith(integration.scopeSchema, input.scope, 'scope') as Record<string, unknown>;
+      if (JSON.stringify(next.scope) !== JSON.stringify(current.scope)) changed.push('scope');
+    }
+    if (input.schedule !== undefined && JSON.stringify(input.schedule) !== JSON.stringify(current.schedule)) {
+      next.schedule = input.schedule;
+      changed.push('schedule');
+    }
+    if (input.configuration !== undefined) {
+      const configuration = parseWith(integration.configurationSchema, input.configuration, 'configuration');
+      next.configuration_encrypted = await deps.envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId));
+      next.configuration_kms_key_id = deps.envelope.keyId;
+      next.configuration_schema_version = integration.configurationSchemaVersion;
+      changed.push('configuration'); // a replaced secret is a change even when we cannot compare it
+    }
+    const audit = auditEventPut(deps, {
+      log: 'workspace', tenantId: actor.tenantId, workspaceId: actor.workspaceId, actorId: actor.userId,
+      action: 'connection_edited', targetType: 'connection', targetId: connectionId, payload: { fields: changed }, sourceIp: actor.sourceIp,
+    });
+    try {
+      await deps.table.transact([
+        deps.table.putItem({ ...keys.connection(actor.tenantId, actor.workspaceId, connectionId), ...next }, { expression: 'version = :v', values: { ':v': current.version } }),
+        audit.item,
+      ]);
+      return next;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (ifMatch !== undefined && ifMatch !== '*') throw new PreconditionFailedError();
+      if (attempt >= MAX_UPDATE_ATTEMPTS) throw new PreconditionFailedError('The connection is being changed by others; try again');
+    }
+  }
+}
+
+/** POST /v1/connections, once per Idempotency-Key when the client sends one. */
+export async function createConnection(deps: Deps, actor: Actor, input: CreateConnectionInput, idempotencyKey: string | undefined): Promise<{ body: unknown; etag: string | undefined }> {
+  if (idempotencyKey === undefined) {
+    const { record, items } = await prepareConnectionCreation(deps, actor, input);
+    await deps.table.transact(items);
+    return { body: toConnectionView(record), etag: etagOf(record) };
+  }
+  let etag: string | undefined;
+  const result = await withIdempotencyKey<ConnectionView>(deps, actor, idempotencyKey, input, async (complete) => {
+    const { record, items } = await prepareConnectionCreation(deps, actor, input);
+    const view = toConnectionView(record);
+    await deps.table.transact([...items, complete(201, view)]);
+    etag = etagOf(record);
+    return { statusCode: 201, body: view };
+  });
+  return { body: result.body, etag };
+}
+

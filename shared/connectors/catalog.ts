@@ -1,0 +1,184 @@
+/**
+ * The integrations catalog, seeded from code and versioned with the connectors: one discovery
+ * integration per provider system. A connector change that alters what it reads or needs bumps
+ * its `version` and `updated_at` here, in the same commit.
+ */
+import { z } from 'zod';
+import type { IntegrationDefinition } from './connector';
+import {
+  CloudProviderAConfigurationSchema,
+  CloudProviderAScopeSchema,
+  cloudProviderAConnector,
+  cloudProviderAExamples,
+  cloudProviderAPermissions,
+} from './cloud-provider-a';
+import {
+  CloudProviderBConfigurationSchema,
+  CloudProviderBScopeSchema,
+  cloudProviderBArmPermissions,
+  cloudProviderBConnector,
+  cloudProviderBExamples,
+  cloudProviderBGraphPermissions,
+} from './cloud-provider-b';
+import {
+  IdentityProviderAConfigurationSchema,
+  IdentityProviderAScopeSchema,
+  identityProviderAConnector,
+  identityProviderAExamples,
+  identityProviderAScopes,
+} from './identity-provider-a';
+import { publishedJsonSchema, type JsonSchema } from './published-schema';
+
+/** Release of the 1.0.0 connectors. */
+const RELEASED_1_0_0 = '2026-11-23T00:00:00Z';
+
+/** Type-checks an entry against its own schemas, then widens it for the catalog list. */
+function defineIntegration<C extends z.ZodType, S extends z.ZodType>(definition: IntegrationDefinition<C, S>): IntegrationDefinition {
+  return definition;
+}
+
+export const integrations: readonly IntegrationDefinition[] = [
+  defineIntegration({
+    integration_id: 'int_aws_iam_discovery',
+    name: 'AWS IAM discovery',
+    connector_type: 'discovery',
+    provider_system: 'cloud_provider_a',
+    connector_id: 'aws-iam',
+    version: '1.0.0',
+    required_permissions: cloudProviderAPermissions.map((p) => p.action),
+    emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource', 'CloudAccountBoundary'],
+    emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
+    limits_blind_spots: [
+      'Reads identity-based IAM policies only: access granted by resource-based policies (S3 bucket, KMS key, SQS queue policies) is not seen.',
+      'Service control policies and permissions boundaries are reported by the test but not applied to discovered entitlements.',
+      'IAM Identity Center users, groups and permission sets are not discovered.',
+      'Each account in scope is read through the role of the same name in that account; the test checks only the account of the credentials (or of role_arn).',
+      'Access key last-used times come from IAM and can lag behind actual use by hours.',
+    ],
+    supports_test: true,
+    configurationSchema: CloudProviderAConfigurationSchema,
+    configurationSchemaVersion: 1,
+    scopeSchema: CloudProviderAScopeSchema,
+    examples: cloudProviderAExamples,
+    connector: cloudProviderAConnector,
+    created_at: RELEASED_1_0_0,
+    updated_at: RELEASED_1_0_0,
+  }),
+  defineIntegration({
+    integration_id: 'int_azure_entra_discovery',
+    name: 'Microsoft Entra ID and Azure RBAC discovery',
+    connector_type: 'discovery',
+    provider_system: 'cloud_provider_b',
+    connector_id: 'azure-entra',
+    version: '1.0.0',
+    required_permissions: [...cloudProviderBGraphPermissions.map((p) => p.permission), ...cloudProviderBArmPermissions],
+    emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource', 'CloudAccountBoundary'],
+    emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
+    limits_blind_spots: [
+      'Privileged Identity Management eligible (not yet activated) role assignments are not discovered.',
+      'Role assignments made at a management group are seen only as inherited by the subscriptions in scope.',
+      'Data-plane access (Key Vault access policies, storage account keys and SAS tokens) is not discovered.',
+      'Guest users are discovered in this tenant; their home tenant is not read.',
+    ],
+    supports_test: true,
+    configurationSchema: CloudProviderBConfigurationSchema,
+    configurationSchemaVersion: 1,
+    scopeSchema: CloudProviderBScopeSchema,
+    examples: cloudProviderBExamples,
+    connector: cloudProviderBConnector,
+    created_at: RELEASED_1_0_0,
+    updated_at: RELEASED_1_0_0,
+  }),
+  defineIntegration({
+    integration_id: 'int_okta_discovery',
+    name: 'Okta discovery',
+    connector_type: 'discovery',
+    provider_system: 'identity_provider_a',
+    connector_id: 'okta',
+    version: '1.0.0',
+    required_permissions: identityProviderAScopes.map((s) => s.scope),
+    emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource'],
+    emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
+    limits_blind_spots: [
+      'Entitlements inside applications (their own roles) are seen only where Okta provisions them.',
+      'Group rules are seen through the memberships they produce, not as rules.',
+      'Custom admin roles are listed by name; their permissions are not expanded per resource set.',
+      "The API token acts as the admin who created it and stops working when that admin is deactivated.",
+      "Discovery shares the org's management API rate limits with other integrations.",
+    ],
+    supports_test: true,
+    configurationSchema: IdentityProviderAConfigurationSchema,
+    configurationSchemaVersion: 1,
+    scopeSchema: IdentityProviderAScopeSchema,
+    examples: identityProviderAExamples,
+    connector: identityProviderAConnector,
+    created_at: RELEASED_1_0_0,
+    updated_at: RELEASED_1_0_0,
+  }),
+];
+
+export function findIntegration(integrationId: string): IntegrationDefinition | undefined {
+  return integrations.find((i) => i.integration_id === integrationId);
+}
+
+/**
+ * The catalog a caller may see. The route already requires `integrations:read`; this is where
+ * licensing narrows it, once a tenant carries entitlements (v0 has none: `undefined` = all).
+ */
+export function visibleIntegrations(access: { permissions: readonly string[]; licensedIntegrationIds?: readonly string[] }): IntegrationDefinition[] {
+  if (!access.permissions.includes('integrations:read')) return [];
+  const licensed = access.licensedIntegrationIds;
+  return integrations.filter((i) => licensed === undefined || licensed.includes(i.integration_id));
+}
+
+export const IntegrationViewSchema = z
+  .object({
+    integration_id: z.string(),
+    name: z.string(),
+    connector_type: z.literal('discovery'),
+    provider_system: z.enum(['cloud_provider_a', 'cloud_provider_b', 'identity_provider_a']),
+    connector_id: z.string(),
+    version: z.string(),
+    required_permissions: z.array(z.string()),
+    emits_entities: z.array(z.string()),
+    emits_relationships: z.array(z.string()),
+    limits_blind_spots: z.array(z.string()),
+    supports_test: z.boolean(),
+    configuration_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `configuration`' }),
+    scope_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `scope`' }),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Integration' });
+
+export type IntegrationView = z.infer<typeof IntegrationViewSchema> & { configuration_schema: JsonSchema; scope_schema: JsonSchema };
+
+const views = new WeakMap<IntegrationDefinition, IntegrationView>();
+
+/**
+ * The API shape of a catalog entry. The JSON Schemas are generated once per entry (the catalog
+ * only changes with a deploy); each call answers its own copy, so a caller may modify it.
+ */
+export function integrationView(definition: IntegrationDefinition): IntegrationView {
+  const cached = views.get(definition);
+  if (cached) return structuredClone(cached);
+  const view: IntegrationView = {
+    integration_id: definition.integration_id,
+    name: definition.name,
+    connector_type: definition.connector_type,
+    provider_system: definition.provider_system,
+    connector_id: definition.connector_id,
+    version: definition.version,
+    required_permissions: [...definition.required_permissions],
+    emits_entities: [...definition.emits_entities],
+    emits_relationships: [...definition.emits_relationships],
+    limits_blind_spots: [...definition.limits_blind_spots],
+    supports_test: definition.supports_test,
+    configuration_schema: publishedJsonSchema(definition.configurationSchema, definition.examples.configuration),
+    scope_schema: publishedJsonSchema(definition.scopeSchema, definition.examples.scope),
+    created_at: definition.created_at,
+    updated_at: definition.updated_at,
+  };
+  views.set(definition, view);
+  return structuredClone(view);
+}

@@ -1,0 +1,59 @@
+/**
+ * The contract between the connection use cases and the provider connectors.
+ * A connector is a real client of its provider's API (base URL overridable for tests) and
+ * never throws for anything the provider answers: unreachable, throttled, refused and
+ * under-privileged all come back as a `failure` with remediation items.
+ */
+import type { z } from 'zod';
+
+export type ProviderSystem = 'cloud_provider_a' | 'cloud_provider_b' | 'identity_provider_a';
+
+export interface RemediationItem {
+  /** `permissions`, `credentials`, `connectivity`, `throttling`, `configuration`. */
+  category: string;
+  message: string;
+  /** Directly usable: the exact policy statement, permission list or admin role to grant, and to whom. */
+  action: string;
+}
+
+export interface ConnectorTestResult {
+  status: 'success' | 'failure';
+  remediation: RemediationItem[];
+}
+
+export interface ConnectorContext {
+  /** Aborted when the test's time limit is reached. */
+  signal: AbortSignal;
+  /** Overrides the provider's API base URL(s); tests point connectors at local servers. */
+  endpoints?: Record<string, string>;
+}
+
+export interface Connector<Config, Scope> {
+  test(input: { configuration: Config; scope: Scope }, context: ConnectorContext): Promise<ConnectorTestResult>;
+}
+
+/** One catalog entry: the spec's Integration fields plus the schemas and the connector. */
+export interface IntegrationDefinition<C extends z.ZodType = z.ZodType, S extends z.ZodType = z.ZodType> {
+  integration_id: string;
+  name: string;
+  connector_type: 'discovery';
+  provider_system: ProviderSystem;
+  connector_id: string;
+  /** Semantic version of the connector (the connection stores it as connector_version). */
+  version: string;
+  required_permissions: string[];
+  emits_entities: string[];
+  emits_relationships: string[];
+  limits_blind_spots: string[];
+  supports_test: boolean;
+  /** Validates `configuration`; secret fields are marked `.meta({ writeOnly: true })`. */
+  configurationSchema: C;
+  configurationSchemaVersion: number;
+  /** Validates `scope`. */
+  scopeSchema: S;
+  /** One valid value of each, published as the JSON Schema's `examples`. */
+  examples: { configuration: z.infer<C>; scope: z.infer<S> };
+  connector: Connector<z.infer<C>, z.infer<S>>;
+  created_at: string;
+  updated_at: string;
+}
