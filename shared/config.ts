@@ -92,6 +92,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(e.TESSERA_DATA_DIR);
   const publicUrl = (e.TESSERA_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
+  if (e.TESSERA_STAGE === 'aws' && Object.keys(e.TESSERA_CONNECTOR_ENDPOINTS).length > 0) {
+    // An override would send every tenant's provider credentials to one host.
+    throw new Error('Invalid configuration: TESSERA_CONNECTOR_ENDPOINTS is for local mode and tests only');
+  }
   if (e.TESSERA_STAGE === 'aws' && (!e.TESSERA_SIGNING_KEY_SECRET_ARN || !e.TESSERA_KMS_KEY_ARN)) {
     throw new Error('Invalid configuration: TESSERA_SIGNING_KEY_SECRET_ARN and TESSERA_KMS_KEY_ARN are required in the aws stage');
   }

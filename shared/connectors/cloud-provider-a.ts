@@ -109,8 +109,10 @@ interface Credentials {
 type Attempt<T> = { ok: true; value: T } | { ok: false; failure: AwsFailure };
 
 /**
- * The SDK clients of one test. One attempt per call: the test is interactive and bounded by
- * the caller's time limit, so a throttled or failing call is reported rather than waited out.
+ * The SDK clients of one test. Credentials always come from the configuration, never from the
+ * default chain (which would be the service's own Lambda role). One attempt per call: the test
+ * is interactive and bounded by the caller's time limit, so a throttled or failing call is
+ * reported rather than waited out.
  */
 class AwsSession {
   private readonly clients: { destroy(): void }[] = [];

@@ -59,12 +59,3 @@ export function stringField(body: unknown, ...path: string[]): string | undefine
   }
   return typeof value === 'string' ? value : undefined;
 }
-
-/** `host:port` of a base URL, for messages (never a path or query, which may carry data). */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the configured endpoint';
-  }
-}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../shared/config';
+
+const aws = { TESSERA_STAGE: 'aws', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:secret', TESSERA_KMS_KEY_ARN: 'arn:key' };
+
+describe('configuration', () => {
+  it('has the contract defaults in local mode', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ stage: 'local', tableName: 'tessera', port: 3000, publicUrl: 'http://127.0.0.1:3000', jwt: { accessTokenTtlSeconds: 900 } });
+    expect(config.signingKeys.kind).toBe('file');
+  });
+
+  it('refuses an access-token lifetime outside 15..60 minutes', () => {
+    expect(() => loadConfig({ TESSERA_ACCESS_TOKEN_TTL_SECONDS: '600' })).toThrow(/TESSERA_ACCESS_TOKEN_TTL_SECONDS/);
+    expect(() => loadConfig({ TESSERA_ACCESS_TOKEN_TTL_SECONDS: '3601' })).toThrow(/TESSERA_ACCESS_TOKEN_TTL_SECONDS/);
+  });
+
+  it('in AWS needs the key and secret, and refuses connector endpoint overrides', () => {
+    expect(loadConfig(aws)).toMatchObject({ signingKeys: { kind: 'secrets-manager' }, envelopeKey: { kind: 'kms' } });
+    expect(() => loadConfig({ TESSERA_STAGE: 'aws' })).toThrow(/required in the aws stage/);
+    expect(() => loadConfig({ ...aws, TESSERA_CONNECTOR_ENDPOINTS: '{"okta":"https://evil.example"}' })).toThrow(/local mode and tests only/);
+    expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '[1]' })).toThrow(/JSON object/);
+  });
+});
