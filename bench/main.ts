@@ -23,6 +23,7 @@ import { latency, printTable, type Row } from './measure';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const LOGIN_ITERATIONS = Number(process.env.BENCH_LOGIN_ITERATIONS ?? 40);
