@@ -3,4 +3,4 @@ import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { routes } from './routes';
 
-export const handler = endpoint(routes.integrationsList, () => ok({ integrations: listIntegrations() }));
+export const handler = endpoint(routes.integrationsList, ({ principal }) => ok({ integrations: listIntegrations(principal.permissions) }));
