@@ -3,7 +3,8 @@
  * integration per provider system. A connector change that alters what it reads or needs bumps
  * its `version` and `updated_at` here, in the same commit.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { IntegrationViewSchema } from '../connections/schemas';
 import type { IntegrationDefinition } from './connector';
 import {
   CloudProviderAConfigurationSchema,
@@ -131,25 +132,6 @@ export function visibleIntegrations(access: { permissions: readonly string[]; li
   return integrations.filter((i) => licensed === undefined || licensed.includes(i.integration_id));
 }
 
-export const IntegrationViewSchema = z
-  .object({
-    integration_id: z.string(),
-    name: z.string(),
-    connector_type: z.literal('discovery'),
-    provider_system: z.enum(['cloud_provider_a', 'cloud_provider_b', 'identity_provider_a']),
-    connector_id: z.string(),
-    version: z.string(),
-    required_permissions: z.array(z.string()),
-    emits_entities: z.array(z.string()),
-    emits_relationships: z.array(z.string()),
-    limits_blind_spots: z.array(z.string()),
-    supports_test: z.boolean(),
-    configuration_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `configuration`' }),
-    scope_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `scope`' }),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .meta({ id: 'Integration' });
 
 export type IntegrationView = z.infer<typeof IntegrationViewSchema> & { configuration_schema: JsonSchema; scope_schema: JsonSchema };
 
