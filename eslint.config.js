@@ -19,6 +19,11 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through shared/config.ts only.' },
+        {
+          // `import { z }` drags every zod locale (≈ 260 KiB) into each function bundle.
+          selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'` so bundles can drop zod's locales.",
+        },
       ],
     },
   },

@@ -3,7 +3,7 @@
  * of each, the local host dispatches from it, the OpenAPI document is generated from it.
  * `handler` names the module `functions/<handler>.ts`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { IdPathSchema, PageQuerySchema } from '../shared/http/common-schemas';
 import { defineRoute, type RouteDefinition } from '../shared/http/route';
 import * as connections from '../shared/connections/schemas';

@@ -3,7 +3,7 @@
  * Everything else receives a `Config` (through deps), so tests can build one explicitly.
  */
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const intFromEnv = (fallback: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).default(fallback);

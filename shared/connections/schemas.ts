@@ -3,7 +3,7 @@
  * `configuration` are checked here only for being objects; each integration's own schemas
  * (shared/connectors/catalog.ts) validate their contents.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf, TimestampSchema } from '../http/common-schemas';
 
 const ConnectionName = z.string().trim().min(1).max(128);
@@ -102,7 +102,7 @@ export const IntegrationViewSchema = z
   })
   .meta({ id: 'Integration' });
 
-export const IntegrationListSchema = z.object({ integrations: z.array(IntegrationViewSchema.meta({ id: 'Integration' })) });
+export const IntegrationListSchema = z.object({ integrations: z.array(IntegrationViewSchema) });
 
 export const AuditEventSchema = z
   .object({

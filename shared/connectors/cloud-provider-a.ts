@@ -9,7 +9,7 @@
  */
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { IAMClient, SimulatePrincipalPolicyCommand, type EvaluationResult } from '@aws-sdk/client-iam';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
 import { classifyAwsError, type AwsFailure } from './aws-errors';
 import { simulationPrincipal } from './aws-principal';

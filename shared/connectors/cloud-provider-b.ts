@@ -5,7 +5,7 @@
  * permission and one Azure Resource Manager read per subscription in scope, so each refusal
  * names the exact permission or role assignment that is missing.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
 import {
   missingGraphPermission,

@@ -8,7 +8,7 @@
  * Tests and local mode point the connector elsewhere with `context.endpoints.okta`, which comes
  * from the deployment's configuration, never from a tenant.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
 import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
 import { callProvider, stringField } from './provider-http';

@@ -2,7 +2,7 @@
  * The JSON Schema a catalog entry publishes for its configuration or scope: generated from the
  * very zod schema that validates requests, so the two cannot drift.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /** Schemas shared by many routes: ids in paths, paging, problem answers. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** An opaque id of a given type: `usr_...`, `ws_...`. */
 export const idOf = (prefix: string) =>

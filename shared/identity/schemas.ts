@@ -2,7 +2,7 @@
  * Request and response schemas of the identity endpoints: the single source for request
  * validation, handler input types and the OpenAPI document.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { idOf, TimestampSchema } from '../http/common-schemas';
 import { mfaActions, mfaModes } from './mfa-actions';
 import { roles } from './permissions';

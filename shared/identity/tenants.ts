@@ -14,7 +14,7 @@ import { defaultMfaPolicy } from './mfa-policy';
 import { assertAcceptablePassword } from './password-policy';
 import { Email, TenantSlug } from './schemas';
 import { parseWith } from '../http/validation';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface CreateTenantInput {
   slug: string;

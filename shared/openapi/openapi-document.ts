@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document, generated from the route table and its zod schemas (zod 4's
  * native JSON Schema output, draft 2020-12, which OpenAPI 3.1 uses as is).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ProblemSchema } from '../http/common-schemas';
 import type { RouteDefinition } from '../http/route';
 

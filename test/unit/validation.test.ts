@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from '../../shared/errors';
 import { parseWith } from '../../shared/http/validation';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
