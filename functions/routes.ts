@@ -46,6 +46,18 @@ export const routes = {
     request: { body: identity.LogoutBodySchema },
     responses: { 204: { description: 'Logged out' } },
   }),
+  passwordForgot: defineRoute({
+    method: 'POST', path: '/v1/auth/password/forgot', handler: 'auth-password-forgot', auth: 'public', ipRateLimited: true, tag: 'authentication',
+    summary: 'Email a password reset link (answers 202 whether or not the account exists)',
+    request: { body: identity.PasswordForgotBodySchema },
+    responses: { 202: { description: 'Accepted; when the account exists, a reset link is on its way' }, 429: problem('rate_limited') },
+  }),
+  passwordReset: defineRoute({
+    method: 'POST', path: '/v1/auth/password/reset', handler: 'auth-password-reset', auth: 'public', ipRateLimited: true, tag: 'authentication',
+    summary: 'Set a new password with the token of a reset link; every refresh token of the user is revoked',
+    request: { body: identity.PasswordResetBodySchema },
+    responses: { 204: { description: 'Password set' }, 400: problem('validation_failed'), 401: problem('unauthenticated: the link is not valid, used or expired') },
+  }),
 
   mfaEnrollStart: defineRoute({
     method: 'POST', path: '/v1/mfa/enroll/start', handler: 'mfa-enroll-start', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',
@@ -64,6 +76,23 @@ export const routes = {
     summary: 'Answer an MFA challenge: completes a login (mfa_token) or steps up an access token',
     request: { body: identity.MfaChallengeBodySchema },
     responses: { 200: { description: 'Tokens', schema: identity.TokenResponseSchema }, 401: problem('invalid_credentials') },
+  }),
+  mfaBackupCodesRegen: defineRoute({
+    method: 'POST', path: '/v1/mfa/backup-codes/regen', handler: 'mfa-backup-codes-regen', auth: 'bearer', ipRateLimited: true, tag: 'mfa',
+    summary: 'Replace your backup codes (needs an MFA within the last 10 minutes); the old ones stop working',
+    responses: { 200: { description: 'The new backup codes, shown only here', schema: identity.BackupCodesResponseSchema }, 401: problem('mfa_required') },
+  }),
+  mfaPolicyGet: defineRoute({
+    method: 'GET', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-get', auth: 'bearer', permission: 'mfa_policy:manage', tag: 'mfa',
+    summary: 'The tenant MFA policy',
+    request: { params: identity.MfaPolicyPathSchema },
+    responses: { 200: { description: 'MFA policy', schema: identity.MfaPolicySchema }, 403: problem('forbidden') },
+  }),
+  mfaPolicyUpdate: defineRoute({
+    method: 'PATCH', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-update', auth: 'bearer', permission: 'mfa_policy:manage', tag: 'mfa',
+    summary: 'Change the tenant MFA policy (audited; needs a recent MFA unless the policy is OFF)',
+    request: { params: identity.MfaPolicyPathSchema, body: identity.UpdateMfaPolicyBodySchema },
+    responses: { 200: { description: 'MFA policy', schema: identity.MfaPolicySchema }, 401: problem('mfa_required'), 403: problem('forbidden') },
   }),
 
   tokensCreate: defineRoute({
@@ -101,6 +130,12 @@ export const routes = {
     method: 'GET', path: '/v1/me', handler: 'me-get', auth: 'bearer', tag: 'users',
     summary: 'The current user in the credential\'s workspace',
     responses: { 200: { description: 'Current user', schema: identity.MeSchema } },
+  }),
+  mePassword: defineRoute({
+    method: 'POST', path: '/v1/me/password', handler: 'me-password', auth: 'bearer', mfaAction: 'CHANGE_PASSWORD', tag: 'users',
+    summary: 'Change your password (needs the current one)',
+    request: { body: identity.PasswordChangeBodySchema },
+    responses: { 204: { description: 'Password changed' }, 401: problem('invalid_credentials or mfa_required') },
   }),
   usersList: defineRoute({
     method: 'GET', path: '/v1/users', handler: 'users-list', auth: 'bearer', permission: 'users:read', tag: 'users',

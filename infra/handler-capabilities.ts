@@ -15,6 +15,8 @@
  */
 export const passwordHashingHandlers: ReadonlySet<string> = new Set([
   'auth-login',
+  'auth-password-reset',
+  'me-password',
   'users-create',
 ]);
 
@@ -30,6 +32,17 @@ export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
   'mfa-enroll-confirm',
   'mfa-challenge',
 ]);
+
+/**
+ * Handlers whose bundle carries the SES client (`@aws-sdk/client-sesv2`, through
+ * `shared/email/create-email-sender.ts`): granted `ses:SendEmail` from the sender's identity.
+ */
+export const emailSendingHandlers: ReadonlySet<string> = new Set([
+  'auth-password-forgot',
+]);
+
+/** The npm package whose presence in a bundle means the function sends email. */
+export const EMAIL_CLIENT_MODULE = '@aws-sdk/client-sesv2';
 
 /** The npm package holding the native module, as `nodeModules` wants it. */
 export const PASSWORD_NATIVE_MODULE = '@node-rs/argon2';

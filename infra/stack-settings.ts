@@ -17,6 +17,13 @@ export interface StackSettings {
   logRetention: RetentionDays;
   /** X-Ray active tracing (adds an `xray:Put*` statement on `*`, which X-Ray cannot scope). */
   tracing: boolean;
+  /**
+   * The sender of Tessera's emails (password reset): an address, optionally with a display
+   * name, whose address or domain is a verified SES identity in the stack's region.
+   */
+  emailFrom: { header: string; address: string; domain: string };
+  /** An SES configuration set for delivery events and suppression, when you have one. */
+  sesConfigurationSet: string | undefined;
 }
 
 export const defaultStackSettings: StackSettings = {
@@ -25,6 +32,8 @@ export const defaultStackSettings: StackSettings = {
   throttle: { rateLimit: 50, burstLimit: 100 },
   logRetention: RetentionDays.THREE_MONTHS,
   tracing: false,
+  emailFrom: { header: 'Tessera <no-reply@example.com>', address: 'no-reply@example.com', domain: 'example.com' },
+  sesConfigurationSet: undefined,
 };
 
 const ENV_PATTERN = /^[a-z][a-z0-9-]{0,30}[a-z0-9]$|^[a-z]$/;
@@ -64,7 +73,25 @@ function url(value: unknown): string | undefined {
   return value.replace(/\/$/, '');
 }
 
-/** Reads the settings from context keys `env`, `publicUrl`, `throttleRate`, `throttleBurst`, `logRetentionDays`, `tracing`. */
+function emailFrom(value: unknown): StackSettings['emailFrom'] {
+  if (value === undefined) return defaultStackSettings.emailFrom;
+  const text = typeof value === 'string' ? value.trim() : '';
+  const match = /^(?:[^<>\r\n]*<([^\s<>@]+@([a-z0-9.-]+\.[a-z]{2,63}))>|([^\s<>@]+@([a-z0-9.-]+\.[a-z]{2,63})))$/i.exec(text);
+  if (!match) throw new Error(`Context value emailFrom must be an email address, optionally as "Name <address>", got ${JSON.stringify(value)}`);
+  const address = (match[1] ?? match[3])!.toLowerCase();
+  return { header: text, address, domain: address.slice(address.indexOf('@') + 1) };
+}
+
+function name(key: string, value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new Error(`Context value ${key} must be letters, digits, _ and -, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/**
+ * Reads the settings from context keys `env`, `publicUrl`, `throttleRate`, `throttleBurst`,
+ * `logRetentionDays`, `tracing`, `emailFrom`, `sesConfigurationSet`.
+ */
 export function readStackSettings(node: Node): StackSettings {
   const get = (key: string): unknown => node.tryGetContext(key) as unknown;
   const env = get('env') ?? defaultStackSettings.env;
@@ -79,5 +106,7 @@ export function readStackSettings(node: Node): StackSettings {
     throttle: { rateLimit, burstLimit },
     logRetention: retention(get('logRetentionDays'), defaultStackSettings.logRetention),
     tracing: bool('tracing', get('tracing'), defaultStackSettings.tracing),
+    emailFrom: emailFrom(get('emailFrom')),
+    sesConfigurationSet: name('sesConfigurationSet', get('sesConfigurationSet')),
   };
 }

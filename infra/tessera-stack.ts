@@ -4,7 +4,7 @@
  * Everything route-shaped is derived from `functions/routes.ts`, the table from
  * `shared/store/table.ts`; nothing here lists routes or keys a second time.
  */
-import { CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -18,7 +18,7 @@ import type { Construct } from 'constructs';
 import { routeList } from '../functions/routes';
 import type { RouteDefinition } from '../shared/http/route';
 import { tableDefinition } from '../shared/store/table';
-import { envelopeEncryptionHandlers } from './handler-capabilities';
+import { emailSendingHandlers, envelopeEncryptionHandlers } from './handler-capabilities';
 import { createRouteFunction, pascalCase } from './route-function';
 import type { StackSettings } from './stack-settings';
 
@@ -141,6 +141,8 @@ export class TesseraStack extends Stack {
       TESSERA_SIGNING_KEY_SECRET_ARN: this.signingSecret.secretArn,
       TESSERA_KMS_KEY_ARN: this.envelopeKey.keyArn,
       TESSERA_PUBLIC_URL: publicUrl,
+      TESSERA_EMAIL_FROM: settings.emailFrom.header,
+      ...(settings.sesConfigurationSet ? { TESSERA_SES_CONFIGURATION_SET: settings.sesConfigurationSet } : {}),
       POWERTOOLS_SERVICE_NAME: 'tessera',
       POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
       NODE_OPTIONS: '--enable-source-maps',
@@ -149,6 +151,17 @@ export class TesseraStack extends Stack {
     // Each index by name (from tableDefinition), so no statement needs a wildcard.
     const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => `${this.table.tableArn}/index/${gsi.indexName}`);
     const functions = new Map<string, NodejsFunction>();
+    // SES authorizes SendEmail on the identity that is verified: the address or its domain.
+    const sesArn = (resource: string) => this.formatArn({ service: 'ses', resource, resourceName: undefined, arnFormat: ArnFormat.NO_RESOURCE_NAME });
+    const sendEmailStatement = new iam.PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [
+        sesArn(`identity/${settings.emailFrom.domain}`),
+        sesArn(`identity/${settings.emailFrom.address}`),
+        ...(settings.sesConfigurationSet ? [sesArn(`configuration-set/${settings.sesConfigurationSet}`)] : []),
+      ],
+      conditions: { StringEquals: { 'ses:FromAddress': settings.emailFrom.address } },
+    });
     for (const [handler, routes] of routesByHandler(routeList)) {
       const { fn, role } = createRouteFunction(this, {
         handler,
@@ -163,6 +176,7 @@ export class TesseraStack extends Stack {
       role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
       role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
       if (envelopeEncryptionHandlers.has(handler)) this.envelopeKey.grant(role, ...ENVELOPE_KMS_ACTIONS);
+      if (emailSendingHandlers.has(handler)) role.addToPolicy(sendEmailStatement);
 
       const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
       for (const route of routes) {

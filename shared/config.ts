@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   TESSERA_DATA_DIR: z.string().min(1).default('.data'),
   TESSERA_OUTBOX_DIR: z.string().min(1).optional(),
+  TESSERA_EMAIL_FROM: z.string().min(3).max(320).regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally with a display name').default('Tessera <no-reply@tessera.local>'),
+  TESSERA_SES_CONFIGURATION_SET: z.string().min(1).optional(),
   PORT: intFromEnv(3000, 0, 65535),
   TESSERA_PUBLIC_URL: z.string().url().optional(),
   TESSERA_JWT_AUDIENCE: z.string().min(1).default('tessera'),
@@ -63,6 +65,8 @@ export interface Config {
   region: string;
   dataDir: string;
   outboxDir: string;
+  /** How email leaves: SES in AWS, `.eml` files in `outboxDir` locally. */
+  email: { transport: 'ses' | 'outbox'; from: string; sesConfigurationSet: string | undefined };
   port: number;
   publicUrl: string;
   jwt: { issuer: string; audience: string; accessTokenTtlSeconds: number };
@@ -106,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     region: e.AWS_REGION,
     dataDir,
     outboxDir: path.resolve(e.TESSERA_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+    email: { transport: e.TESSERA_STAGE === 'aws' ? 'ses' : 'outbox', from: e.TESSERA_EMAIL_FROM, sesConfigurationSet: e.TESSERA_SES_CONFIGURATION_SET },
     port: e.PORT,
     publicUrl,
     jwt: { issuer: publicUrl, audience: e.TESSERA_JWT_AUDIENCE, accessTokenTtlSeconds: e.TESSERA_ACCESS_TOKEN_TTL_SECONDS },

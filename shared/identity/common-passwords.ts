@@ -1,10 +1,13 @@
 /**
- * Membership test against the bundled list of common/breached passwords.
- * (The full list arrives with the password-lifecycle issue; until then a short seed list.)
+ * Membership test against the bundled list of common/breached passwords (see
+ * `password-list/README.md` for its source and licence). The set is built on first use so that
+ * functions that never check a new password do not pay for it at cold start.
  */
-const SEED = ['password1234', '123456789012', 'qwertyuiop12', 'passwordpassword', 'iloveyou1234', 'changeme1234', 'letmein12345', 'administrator'];
-const list = new Set(SEED);
+import { commonPasswordList } from './password-list/list';
+
+let list: Set<string> | undefined;
 
 export function isCommonPassword(password: string): boolean {
+  list ??= new Set(commonPasswordList.split('\n'));
   return list.has(password.toLowerCase());
 }

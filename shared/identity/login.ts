@@ -9,14 +9,15 @@ import { InvalidCredentialsError } from '../errors';
 import { burnPasswordVerification, hashPassword, verifyPassword } from '../crypto/passwords';
 import { recordAuditEvent } from '../audit/audit-log';
 import { metricNames } from '../observability';
-import { getTenantByEmailDomain, getTenantBySlug, getUserByEmail } from '../store/identity-items';
+import { getUserByEmail } from '../store/identity-items';
 import { keys } from '../store/keys';
-import type { TenantRecord, UserRecord } from '../store/records';
+import type { UserRecord } from '../store/records';
 import type { TokenResponse } from './access-tokens';
 import { getMfaPolicy, loginMfaDecision } from './mfa-policy';
 import { createMfaTransaction } from './mfa-transactions';
 import { reserveCredentialAttempt } from './rate-limits';
 import { startSession, workspaceFor } from './sessions';
+import { resolveLoginTenant } from './tenant-routing';
 
 export interface LoginInput {
   tenant?: string | undefined;
@@ -26,12 +27,6 @@ export interface LoginInput {
 }
 
 export type LoginResult = TokenResponse | { mfa_required: true; mfa_token: string; enrollment_required: boolean };
-
-export async function resolveLoginTenant(deps: Deps, slug: string | undefined, email: string): Promise<TenantRecord | undefined> {
-  if (slug) return getTenantBySlug(deps, slug);
-  const domain = email.slice(email.lastIndexOf('@') + 1);
-  return getTenantByEmailDomain(deps, domain);
-}
 
 export async function login(deps: Deps, input: LoginInput, sourceIp: string): Promise<LoginResult> {
   const email = input.email.toLowerCase();

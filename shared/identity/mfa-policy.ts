@@ -6,12 +6,14 @@
  *   included when listed); a user who is not enrolled is not.
  * - REQUIRED: every user needs MFA for the listed actions and is made to enroll at login.
  */
-import { epochSeconds } from '../clock';
+import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
-import { MfaRequiredError } from '../errors';
+import { ForbiddenError, MfaRequiredError } from '../errors';
+import { auditEventPut } from '../audit/audit-log';
 import { getMfaPolicyRecord, getUser } from '../store/identity-items';
+import { keys } from '../store/keys';
 import type { MfaPolicyRecord } from '../store/records';
-import { mfaActions, STEP_UP_MAX_AGE_SECONDS, type MfaAction } from './mfa-actions';
+import { mfaActions, STEP_UP_MAX_AGE_SECONDS, type MfaAction, type MfaMode } from './mfa-actions';
 import type { Principal } from './principal';
 
 /** The spec's planned default: REQUIRED for all seven actions. */
@@ -32,15 +34,17 @@ export function loginMfaDecision(policy: MfaPolicyRecord, mfaEnrolled: boolean):
   return 'none';
 }
 
-export function actionNeedsMfa(policy: MfaPolicyRecord, action: MfaAction, mfaEnrolled: boolean): boolean {
-  if (policy.mfa_mode === 'OFF' || !policy.required_actions.includes(action)) return false;
-  return policy.mfa_mode === 'REQUIRED' || mfaEnrolled;
+/**
+ * Refuse with 401 mfa_required (RFC 9470) unless the credential carries an MFA no older than
+ * ten minutes. A PAT never carries one.
+ */
+export function assertRecentMfa(deps: Deps, principal: Principal): void {
+  const credential = principal.credential;
+  if (credential.kind === 'pat') throw new MfaRequiredError('This action needs an interactive session with a recent MFA; a personal access token cannot perform it');
+  if (credential.mfaAt === undefined || epochSeconds(deps.clock) - credential.mfaAt > STEP_UP_MAX_AGE_SECONDS) throw new MfaRequiredError();
 }
 
-/**
- * Step-up: refuse with 401 mfa_required (RFC 9470) unless the credential carries an MFA no
- * older than ten minutes. A PAT never carries one.
- */
+/** Step-up for an action the tenant policy may list (the route table names the action). */
 export async function requireRecentMfa(deps: Deps, principal: Principal, action: MfaAction): Promise<void> {
   const policy = await getMfaPolicy(deps, principal.tenantId);
   if (policy.mfa_mode === 'OFF' || !policy.required_actions.includes(action)) return;
@@ -48,7 +52,47 @@ export async function requireRecentMfa(deps: Deps, principal: Principal, action:
     const user = await getUser(deps, principal.tenantId, principal.userId);
     if (!user?.mfa_enrolled) return;
   }
-  const credential = principal.credential;
-  if (credential.kind === 'pat') throw new MfaRequiredError('This action needs an interactive session with a recent MFA; a personal access token cannot perform it');
-  if (credential.mfaAt === undefined || epochSeconds(deps.clock) - credential.mfaAt > STEP_UP_MAX_AGE_SECONDS) throw new MfaRequiredError();
+  assertRecentMfa(deps, principal);
+}
+
+/** A tenant-scoped path must name the caller's own tenant; the tenant comes from the credential only. */
+export function assertOwnTenant(principal: Principal, tenantId: string): void {
+  if (tenantId !== principal.tenantId) throw new ForbiddenError('The path names another tenant');
+}
+
+export async function readMfaPolicy(deps: Deps, principal: Principal, tenantId: string): Promise<MfaPolicyRecord> {
+  assertOwnTenant(principal, tenantId);
+  return getMfaPolicy(deps, tenantId);
+}
+
+export interface MfaPolicyChange {
+  mfa_mode?: MfaMode | undefined;
+  required_actions?: MfaAction[] | undefined;
+}
+
+/**
+ * Changing the policy is itself guarded: unless the policy is currently OFF (nothing to
+ * protect yet), it needs a recent MFA, whatever the listed actions. Otherwise a stolen session
+ * without MFA could switch MFA off for the whole tenant.
+ */
+export async function updateMfaPolicy(deps: Deps, principal: Principal, tenantId: string, change: MfaPolicyChange, sourceIp: string): Promise<MfaPolicyRecord> {
+  assertOwnTenant(principal, tenantId);
+  const before = await getMfaPolicy(deps, tenantId);
+  if (before.mfa_mode !== 'OFF') assertRecentMfa(deps, principal);
+  const now = isoNow(deps.clock);
+  const after: MfaPolicyRecord = {
+    tenant_id: tenantId,
+    mfa_mode: change.mfa_mode ?? before.mfa_mode,
+    // Stored in the registry's order, so the answer does not depend on the order sent.
+    required_actions: change.required_actions ? mfaActions.filter((a) => change.required_actions!.includes(a)) : before.required_actions,
+    created_at: before.created_at,
+    updated_at: now,
+  };
+  const event = auditEventPut(deps, {
+    log: 'identity', tenantId, workspaceId: principal.workspaceId, actorId: principal.userId, action: 'mfa_policy_updated', targetType: 'tenant', targetId: tenantId,
+    payload: { before: { mfa_mode: before.mfa_mode, required_actions: before.required_actions }, after: { mfa_mode: after.mfa_mode, required_actions: after.required_actions } },
+    sourceIp,
+  });
+  await deps.table.transact([deps.table.putItem({ ...keys.mfaPolicy(tenantId), ...after }), event.item]);
+  return after;
 }

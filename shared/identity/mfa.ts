@@ -3,30 +3,28 @@
  *
  * Replay: the TOTP credential stores the last accepted time step and every acceptance is a
  * conditional write `last_step < step`, so one code (or an older one) wins once even under
- * parallel requests. Backup codes are single-use by a conditional write on `used_at`.
+ * parallel requests. Backup codes: `backup-codes.ts`.
  */
-import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ConflictError, ForbiddenError, InvalidCredentialsError, UnauthenticatedError } from '../errors';
-import { sha256Hex, tokenPrefixes } from '../crypto/opaque-tokens';
+import { tokenPrefixes } from '../crypto/opaque-tokens';
 import { generateTotpSecret, totpUri, verifyTotp } from '../crypto/totp';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
 import { metricNames } from '../observability';
 import { isConditionFailure } from '../store/client';
 import { getUser } from '../store/identity-items';
 import { keys } from '../store/keys';
-import type { BackupCodeRecord, MfaTransactionRecord, TotpCredentialRecord, UserRecord } from '../store/records';
+import type { MfaTransactionRecord, TotpCredentialRecord, UserRecord } from '../store/records';
 import type { TransactItem } from '../store/table-client';
 import type { TokenResponse } from './access-tokens';
+import { acceptBackupCode, backupCodeItems } from './backup-codes';
 import { consumeMfaTransactionItem, findMfaTransaction } from './mfa-transactions';
 import type { Principal } from './principal';
 import { reserveCredentialAttempt } from './rate-limits';
 import { accessTokenResponse, startSession } from './sessions';
 
-const BACKUP_CODE_COUNT = 10;
-const BACKUP_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'; // no 0/o, 1/l/i look-alikes
 const ISSUER = 'Tessera';
 
 /** Who is doing MFA: a login waiting for it (mfa_token), or a signed-in user (access token). */
@@ -53,34 +51,6 @@ export async function resolveMfaSubject(deps: Deps, principal: Principal | undef
 
 const encryptionContext = (user: UserRecord) => ({ tenant_id: user.tenant_id, user_id: user.id, purpose: 'totp' });
 const getTotpCredential = (deps: Deps, user: UserRecord) => deps.table.get<TotpCredentialRecord>(keys.totpCredential(user.tenant_id, user.id));
-
-function normalizeBackupCode(code: string): string {
-  return code.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-const backupCodeHash = (user: UserRecord, code: string) => sha256Hex(`${user.tenant_id}:${user.id}:${normalizeBackupCode(code)}`);
-
-function generateBackupCode(): string {
-  const bytes = randomBytes(10);
-  let out = '';
-  for (const b of bytes) out += BACKUP_ALPHABET[b % BACKUP_ALPHABET.length];
-  return `${out.slice(0, 5)}-${out.slice(5)}`;
-}
-
-/** Ten new codes replacing every existing one, as transaction items. */
-async function backupCodeItems(deps: Deps, user: UserRecord): Promise<{ codes: string[]; items: TransactItem[] }> {
-  const existing = await deps.table.queryPrefix<BackupCodeRecord>(keys.backupCodes(user.tenant_id, user.id), { limit: 100 });
-  const codes = Array.from({ length: BACKUP_CODE_COUNT }, generateBackupCode);
-  const now = isoNow(deps.clock);
-  const items = [
-    ...existing.items.map((old) => deps.table.deleteItem({ Key: keys.backupCode(user.tenant_id, user.id, old.code_hash) })),
-    ...codes.map((code) => {
-      const record: BackupCodeRecord = { id: deps.ids.next('mfa'), user_id: user.id, code_hash: backupCodeHash(user, code), used_at: null, created_at: now };
-      return deps.table.putItem({ ...keys.backupCode(user.tenant_id, user.id, record.code_hash), ...record });
-    }),
-  ];
-  return { codes, items };
-}
 
 export async function startTotpEnrollment(deps: Deps, subject: MfaSubject): Promise<{ secret: string; otpauth_uri: string; qr_code: string }> {
   if (subject.kind === 'login' && !subject.transaction.enrollment_required) throw new ForbiddenError('Answer the MFA challenge instead');
@@ -124,18 +94,6 @@ async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCred
     UpdateExpression: enable ? 'SET last_step = :step, last_used_at = :now, enabled_at = :now' : 'SET last_step = :step, last_used_at = :now',
     ConditionExpression: enable ? 'last_step < :step AND enabled_at = :null' : 'last_step < :step AND enabled_at <> :null',
     ExpressionAttributeValues: { ':step': step, ':now': now, ':null': null },
-  });
-}
-
-async function acceptBackupCode(deps: Deps, user: UserRecord, code: string): Promise<TransactItem | undefined> {
-  const hash = backupCodeHash(user, code);
-  const record = await deps.table.get<BackupCodeRecord>(keys.backupCode(user.tenant_id, user.id, hash));
-  if (!record || record.used_at) return undefined;
-  return deps.table.updateItem({
-    Key: keys.backupCode(user.tenant_id, user.id, hash),
-    UpdateExpression: 'SET used_at = :now',
-    ConditionExpression: 'attribute_exists(PK) AND used_at = :null',
-    ExpressionAttributeValues: { ':now': isoNow(deps.clock), ':null': null },
   });
 }
 
@@ -234,13 +192,4 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
     'mfa_challenge_failed',
   );
   return result!;
-}
-
-export async function regenerateBackupCodes(deps: Deps, principal: Principal, sourceIp: string): Promise<{ backup_codes: string[] }> {
-  const user = await getUser(deps, principal.tenantId, principal.userId);
-  if (!user?.mfa_enrolled) throw new ConflictError('Enroll TOTP first');
-  const backup = await backupCodeItems(deps, user);
-  const event = auditEventPut(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'mfa_backup_codes_regenerated', targetType: 'user', targetId: user.id, payload: { count: backup.codes.length }, sourceIp });
-  await deps.table.transact([...backup.items, event.item]);
-  return { backup_codes: backup.codes };
 }

@@ -33,6 +33,10 @@ export const TokenGrantBodySchema = z.discriminatedUnion('grant_type', [
 
 export const LogoutBodySchema = z.strictObject({ refresh_token: OpaqueToken });
 
+export const PasswordForgotBodySchema = z.strictObject({ tenant: TenantSlug.optional(), email: Email });
+export const PasswordResetBodySchema = z.strictObject({ token: OpaqueToken, new_password: NewPassword });
+export const PasswordChangeBodySchema = z.strictObject({ current_password: PasswordAttempt, new_password: NewPassword });
+
 export const TokenResponseSchema = z
   .object({
     access_token: z.string(),
@@ -68,6 +72,18 @@ export const MfaEnrollConfirmResponseSchema = BackupCodesResponseSchema.extend(T
 export const MfaPolicySchema = z
   .object({ tenant_id: z.string(), mfa_mode: z.enum(mfaModes), required_actions: z.array(z.enum(mfaActions)), created_at: TimestampSchema, updated_at: TimestampSchema })
   .meta({ id: 'MfaPolicy' });
+
+export const MfaPolicyPathSchema = z.strictObject({ id: idOf('ten') });
+export const UpdateMfaPolicyBodySchema = z
+  .strictObject({
+    mfa_mode: z.enum(mfaModes).optional(),
+    required_actions: z
+      .array(z.enum(mfaActions))
+      .max(mfaActions.length)
+      .refine((actions) => new Set(actions).size === actions.length, { message: 'must not repeat an action' })
+      .optional(),
+  })
+  .refine((b) => b.mfa_mode !== undefined || b.required_actions !== undefined, { message: 'give mfa_mode, required_actions or both' });
 
 // ---- personal access tokens ---------------------------------------------------------------
 

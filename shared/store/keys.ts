@@ -51,6 +51,7 @@ export const keys = {
   refreshFamiliesOfUser: (tenantId: string, userId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: `RTFAMILY#${userId}#` }),
 
   mfaTransaction: (tokenHash: string): ItemKey => ({ PK: `MFATX#${tokenHash}`, SK: 'MFATX' }),
+  passwordResetToken: (tokenHash: string): ItemKey => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),
   totpCredential: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `MFA#${userId}#TOTP` }),
   backupCode: (tenantId: string, userId: string, codeHash: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `MFA#${userId}#BACKUP#${codeHash}` }),
   backupCodes: (tenantId: string, userId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: `MFA#${userId}#BACKUP#` }),

@@ -87,6 +87,16 @@ export interface MfaTransactionRecord {
   created_at: string;
 }
 
+/** A password reset link's token, stored as its digest; deleted when used (single use). */
+export interface PasswordResetTokenRecord {
+  id: string;
+  token_hash: string;
+  tenant_id: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface TotpCredentialRecord {
   id: string;
   user_id: string;

@@ -9,7 +9,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
-import { envelopeEncryptionHandlers, passwordHashingHandlers } from '../../infra/handler-capabilities';
+import { emailSendingHandlers, envelopeEncryptionHandlers, passwordHashingHandlers } from '../../infra/handler-capabilities';
 import { defaultStackSettings, readStackSettings, stackName, type StackSettings } from '../../infra/stack-settings';
 import { ENVELOPE_KMS_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
 
@@ -232,6 +232,22 @@ describe('TesseraStack', () => {
       }
     });
 
+    it('lets only the email-sending handlers call ses:SendEmail, from the configured sender only', () => {
+      const withSes = handlers.filter((h) => actionsOn(statementsOfRole(roleIdOf(h)), 'ses:').length > 0);
+      expect(withSes.length).toBeGreaterThan(0);
+      expect(withSes.sort()).toEqual(handlers.filter((h) => emailSendingHandlers.has(h)).sort());
+      for (const handler of withSes) {
+        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('ses:')));
+        expect(statements).toHaveLength(1);
+        expect(statements[0]).toMatchObject({ Action: 'ses:SendEmail', Condition: { StringEquals: { 'ses:FromAddress': 'no-reply@example.com' } } });
+        const resources = JSON.stringify(statements[0]!.Resource);
+        expect(resources).toContain(':identity/example.com');
+        expect(resources).toContain(':identity/no-reply@example.com');
+      }
+      const fn = resources[fnId([...emailSendingHandlers][0]!)]!;
+      expect((fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables.TESSERA_EMAIL_FROM).toBe('Tessera <no-reply@example.com>');
+    });
+
     it('lets each function write only to its own log group', () => {
       for (const handler of handlers) {
         const logGroupId = (resources[fnId(handler)]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
@@ -277,7 +293,12 @@ describe('stack settings from context', () => {
 
   it('parses CLI strings and refuses bad values', () => {
     const s = settingsFrom({ env: 'acme-prod', throttleRate: '7', throttleBurst: '9', logRetentionDays: '30', tracing: 'true', publicUrl: 'https://id.acme.example/' });
-    expect(s).toEqual({ env: 'acme-prod', publicUrl: 'https://id.acme.example', throttle: { rateLimit: 7, burstLimit: 9 }, logRetention: 30, tracing: true });
+    expect(s).toEqual({ ...defaultStackSettings, env: 'acme-prod', publicUrl: 'https://id.acme.example', throttle: { rateLimit: 7, burstLimit: 9 }, logRetention: 30, tracing: true });
+    expect(settingsFrom({ emailFrom: 'Acme Identity <Identity@Mail.Acme.example>' }).emailFrom).toEqual({ header: 'Acme Identity <Identity@Mail.Acme.example>', address: 'identity@mail.acme.example', domain: 'mail.acme.example' });
+    expect(settingsFrom({ emailFrom: 'ops@acme.example', sesConfigurationSet: 'tessera-events' })).toMatchObject({ emailFrom: { address: 'ops@acme.example' }, sesConfigurationSet: 'tessera-events' });
+    expect(() => settingsFrom({ emailFrom: 'not an address' })).toThrow(/emailFrom/);
+    expect(() => settingsFrom({ emailFrom: 'a@b.example\r\nBcc: x@y.example' })).toThrow(/emailFrom/);
+    expect(() => settingsFrom({ sesConfigurationSet: 'a b' })).toThrow(/sesConfigurationSet/);
     expect(() => settingsFrom({ env: 'Acme Prod' })).toThrow(/env/);
     expect(() => settingsFrom({ throttleRate: '-1' })).toThrow(/throttleRate/);
     expect(() => settingsFrom({ logRetentionDays: '31' })).toThrow(/logRetentionDays/);

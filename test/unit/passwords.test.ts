@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword, passwordHashParameters, verifyPassword } from '../../shared/crypto/passwords';
 import { ValidationError } from '../../shared/errors';
 import { assertAcceptablePassword } from '../../shared/identity/password-policy';
+import { commonPasswordList } from '../../shared/identity/password-list/list';
 
 describe('Argon2id password hashing', () => {
   it('hashes with the OWASP parameters and verifies', async () => {
@@ -24,6 +25,17 @@ describe('password policy', () => {
     expect(() => assertAcceptablePassword('x'.repeat(11))).toThrow(ValidationError);
     expect(() => assertAcceptablePassword('x'.repeat(129))).toThrow(ValidationError);
     expect(() => assertAcceptablePassword('Password1234')).toThrow(/too common/);
+    expect(() => assertAcceptablePassword('1qaz2wsx3EDC')).toThrow(/too common/); // case does not help
     expect(() => assertAcceptablePassword('a quiet evening by the sea')).not.toThrow();
+  });
+
+  it('ships a real list: at least 10,000 entries, each one the length rule alone would let through', () => {
+    const entries = commonPasswordList.split('\n');
+    expect(entries.length).toBeGreaterThanOrEqual(10_000);
+    expect(new Set(entries).size).toBe(entries.length);
+    for (const entry of entries) {
+      expect([...entry].length).toBeGreaterThanOrEqual(12);
+      expect(entry).toBe(entry.toLowerCase());
+    }
   });
 });

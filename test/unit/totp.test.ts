@@ -24,6 +24,14 @@ describe('TOTP (RFC 6238)', () => {
     expect(await generate({ secret: seeds.sha512, epoch, digits: 8, algorithm: 'sha512' })).toBe(sha512);
   });
 
+  // Our own functions on the same vectors: the SHA-1 seed in base32 (as enrolled secrets are
+  // stored) and 6 digits, which RFC 4226 defines as the low-order digits of the same value.
+  const sha1SeedBase32 = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+  it.each(vectors)('Tessera computes and accepts the appendix B SHA-1 code at T=%i (6 digits)', async (epoch, sha1) => {
+    expect(await totpCode(sha1SeedBase32, epoch)).toBe(sha1.slice(-6));
+    expect(await verifyTotp({ secret: sha1SeedBase32, code: sha1.slice(-6), epochSeconds: epoch })).toBe(Math.floor(epoch / 30));
+  });
+
   const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
   const now = 1_700_000_000;
 

@@ -1,0 +1,54 @@
+/**
+ * `POST /v1/me/password`: a signed-in user changes their password by giving the current one
+ * (checked under the same per-account limiter as login). The route table names the step-up
+ * action `CHANGE_PASSWORD`, so a tenant policy listing it also asks for a recent MFA.
+ */
+import { isoNow } from '../clock';
+import type { Deps } from '../deps';
+import { InvalidCredentialsError, UnauthenticatedError } from '../errors';
+import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
+import { burnPasswordVerification, hashPassword, verifyPassword } from '../crypto/passwords';
+import { isConditionFailure } from '../store/client';
+import { getUser } from '../store/identity-items';
+import { keys } from '../store/keys';
+import type { UserRecord } from '../store/records';
+import { assertAcceptablePassword } from './password-policy';
+import type { Principal } from './principal';
+import { reserveCredentialAttempt } from './rate-limits';
+
+/** The user's new password hash, written only while the user is still active. */
+export function passwordUpdateItem(deps: Deps, user: UserRecord, passwordHash: string, expectedHash?: string) {
+  return deps.table.updateItem({
+    Key: keys.user(user.tenant_id, user.id),
+    UpdateExpression: 'SET password_hash = :hash, updated_at = :now, version = version + :one',
+    ConditionExpression: expectedHash === undefined ? '#status = :active' : '#status = :active AND password_hash = :expected',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':hash': passwordHash, ':now': isoNow(deps.clock), ':one': 1, ':active': 'active', ...(expectedHash === undefined ? {} : { ':expected': expectedHash }) },
+  });
+}
+
+export async function changePassword(deps: Deps, principal: Principal, input: { current_password: string; new_password: string }, sourceIp: string): Promise<void> {
+  assertAcceptablePassword(input.new_password, 'new_password');
+  const user = await getUser(deps, principal.tenantId, principal.userId);
+  if (!user || user.status !== 'active') throw new UnauthenticatedError();
+  const attempt = await reserveCredentialAttempt(deps, 'password', `${user.tenant_id}:${user.email}`, sourceIp);
+  let valid = false;
+  if (user.password_hash) ({ valid } = await verifyPassword(user.password_hash, input.current_password));
+  else await burnPasswordVerification(input.current_password);
+  if (!valid) {
+    await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'password_change_failed', targetType: 'user', targetId: user.id, payload: { reason: 'wrong_current_password' }, sourceIp });
+    throw new InvalidCredentialsError();
+  }
+  await attempt.succeeded();
+
+  const event = auditEventPut(deps, {
+    log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'password_changed', targetType: 'user', targetId: user.id, sourceIp,
+  });
+  try {
+    await deps.table.transact([passwordUpdateItem(deps, user, await hashPassword(input.new_password), user.password_hash), event.item]);
+  } catch (error) {
+    // Changed (or the user disabled) since we read it: the current password given is stale.
+    if (isConditionFailure(error)) throw new InvalidCredentialsError();
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * `POST /v1/auth/password/forgot`: mails a link holding a single-use token (stored as its
+ * SHA-256 digest, valid 30 minutes); `password-reset.ts` consumes it.
+ *
+ * It answers the same 202 whether or not the account exists. Per account and window it mails
+ * at most `rateLimits.accountFailures` links; beyond that it still answers 202 and sends
+ * nothing, so the endpoint can neither enumerate accounts nor flood a mailbox.
+ */
+import type { Deps } from '../deps';
+import { RateLimitedError } from '../errors';
+import { auditEventPut } from '../audit/audit-log';
+import { generateOpaqueToken, sha256Hex } from '../crypto/opaque-tokens';
+import { emailSenderFor } from '../email/create-email-sender';
+import { passwordResetEmail } from '../email/templates';
+import { getUserByEmail } from '../store/identity-items';
+import { keys } from '../store/keys';
+import type { PasswordResetTokenRecord } from '../store/records';
+import { reserveCredentialAttempt } from './rate-limits';
+import { resolveLoginTenant } from './tenant-routing';
+
+export const RESET_TOKEN_LIFETIME_MINUTES = 30;
+
+export async function requestPasswordReset(deps: Deps, input: { tenant?: string | undefined; email: string }, sourceIp: string): Promise<void> {
+  const email = input.email.toLowerCase();
+  const tenant = await resolveLoginTenant(deps, input.tenant, email);
+  try {
+    // Counted per account whether or not it exists; never given back (a request is not a failure).
+    await reserveCredentialAttempt(deps, 'reset', `forgot:${tenant?.id ?? input.tenant ?? '-'}:${email}`, sourceIp);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return;
+    throw error;
+  }
+  const user = tenant ? await getUserByEmail(deps, tenant.id, email) : undefined;
+  if (!user || user.status !== 'active') return;
+
+  const token = generateOpaqueToken('reset');
+  const now = deps.clock.now();
+  const expires = new Date(now.getTime() + RESET_TOKEN_LIFETIME_MINUTES * 60_000);
+  const record: PasswordResetTokenRecord = {
+    id: deps.ids.next('rst'),
+    token_hash: sha256Hex(token),
+    tenant_id: user.tenant_id,
+    user_id: user.id,
+    expires_at: expires.toISOString(),
+    created_at: now.toISOString(),
+  };
+  const event = auditEventPut(deps, {
+    log: 'identity', tenantId: user.tenant_id, actorId: user.id, action: 'password_reset_requested', targetType: 'user', targetId: user.id,
+    payload: { reset_id: record.id, expires_at: record.expires_at }, sourceIp,
+  });
+  await deps.table.transact([deps.table.putItem({ ...keys.passwordResetToken(record.token_hash), ...record, ttl: Math.floor(expires.getTime() / 1000) }), event.item]);
+  const resetLink = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await emailSenderFor(deps).send(passwordResetEmail({ to: user.email, resetLink, expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES }));
+}

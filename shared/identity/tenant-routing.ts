@@ -1,0 +1,10 @@
+/** Which tenant a sign-in (or a password reset request) is for: the slug named, else the email's domain. */
+import type { Deps } from '../deps';
+import { getTenantByEmailDomain, getTenantBySlug } from '../store/identity-items';
+import type { TenantRecord } from '../store/records';
+
+export async function resolveLoginTenant(deps: Deps, slug: string | undefined, email: string): Promise<TenantRecord | undefined> {
+  if (slug) return getTenantBySlug(deps, slug);
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  return getTenantByEmailDomain(deps, domain);
+}
