@@ -1,0 +1,122 @@
+/**
+ * The two email transports. SES has no local emulator here, so the real SESv2 client talks to
+ * a loopback server that answers like the SES v2 API: the request it signs and serializes is
+ * the one Lambda would send. The outbox writes files a mail client can open.
+ */
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdGenerator } from '../../shared/ids';
+import { createOutboxEmailSender } from '../../shared/email/outbox-email-sender';
+import { formatRfc5322Message } from '../../shared/email/rfc5322-message';
+import { createSesEmailSender } from '../../shared/email/ses-email-sender';
+import { passwordResetEmail } from '../../shared/email/templates';
+import { startLocalServer, type LocalRequest, type LocalServer } from '../support/providers/local-server';
+
+const message = passwordResetEmail({ to: 'ada@acme.example', resetLink: 'https://id.acme.example/reset-password?token=tsr_reset_abc', expiresInMinutes: 30 });
+
+describe('SES sender', () => {
+  let server: LocalServer;
+  const seen: LocalRequest[] = [];
+  let reply = { status: 200, body: JSON.stringify({ MessageId: 'm-1' }) };
+
+  beforeAll(async () => {
+    server = await startLocalServer((request) => {
+      seen.push(request);
+      return { ...reply, headers: { 'content-type': 'application/json' } };
+    });
+  });
+  afterAll(() => server?.close());
+
+  const sender = (configurationSet?: string) =>
+    createSesEmailSender({
+      from: 'Tessera <no-reply@acme.example>',
+      configurationSet,
+      client: new SESv2Client({ region: 'eu-west-1', endpoint: server.url, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'test-only' }, maxAttempts: 1 }),
+    });
+
+  it('sends one signed SendEmail call with the text part, sender and recipient', async () => {
+    seen.length = 0;
+    await sender('tessera-events').send(message);
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(request!.method).toBe('POST');
+    expect(request!.url.pathname).toBe('/v2/email/outbound-emails');
+    expect(request!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/ses\/aws4_request/);
+    expect(JSON.parse(request!.body)).toEqual({
+      FromEmailAddress: 'Tessera <no-reply@acme.example>',
+      Destination: { ToAddresses: ['ada@acme.example'] },
+      Content: { Simple: { Subject: { Data: message.subject, Charset: 'UTF-8' }, Body: { Text: { Data: message.text, Charset: 'UTF-8' } } } },
+      ConfigurationSetName: 'tessera-events',
+    });
+  });
+
+  it('lets an SES refusal surface as an error (the caller must not pretend it sent)', async () => {
+    reply = { status: 400, body: JSON.stringify({ message: 'Email address is not verified.' }) };
+    await expect(sender().send(message)).rejects.toThrow(/not verified/);
+    reply = { status: 200, body: JSON.stringify({ MessageId: 'm-2' }) };
+  });
+});
+
+describe('outbox sender', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'tessera-outbox-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes one complete .eml per message, named in time order, readable only by its owner', async () => {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const clock = { now: () => new Date(now) };
+    const sender = createOutboxEmailSender({ dir: path.join(dir, 'nested'), from: 'Tessera <no-reply@tessera.local>', clock, ids: createIdGenerator(() => now) });
+    await sender.send(message);
+    now += 1000;
+    await sender.send({ ...message, to: 'bob@acme.example' });
+    const files = await readdir(path.join(dir, 'nested'));
+    expect(files).toHaveLength(2);
+    expect(files.every((f) => f.endsWith('.eml'))).toBe(true);
+    const [first, second] = await Promise.all(files.sort().map((f) => readFile(path.join(dir, 'nested', f), 'utf8')));
+    expect(first).toContain('To: ada@acme.example\r\n');
+    expect(second).toContain('To: bob@acme.example\r\n');
+    expect(first).toContain('Date: Mon, 23 Nov 2026 10:00:00 +0000\r\n');
+    expect((await stat(path.join(dir, 'nested', files[0]!))).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('RFC 5322 rendering', () => {
+  const envelope = { from: 'Tessera <no-reply@tessera.local>', date: new Date('2026-11-23T10:00:00Z'), messageId: 'msg_1@tessera.local' };
+
+  it('renders header fields, a blank line and the text part with CRLF line ends', () => {
+    const eml = formatRfc5322Message({ to: 'ada@acme.example', subject: 'Hello', text: 'line one\nline two\n' }, envelope);
+    expect(eml).toBe(
+      [
+        'From: Tessera <no-reply@tessera.local>',
+        'To: ada@acme.example',
+        'Subject: Hello',
+        'Date: Mon, 23 Nov 2026 10:00:00 +0000',
+        'Message-ID: <msg_1@tessera.local>',
+        'MIME-Version: 1.0',
+        'Content-Type: text/plain; charset=utf-8',
+        'Content-Transfer-Encoding: 7bit',
+        '',
+        'line one',
+        'line two',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('encodes a non-ASCII subject (RFC 2047) and marks a non-ASCII body 8bit', () => {
+    const eml = formatRfc5322Message({ to: 'zoë@acme.example', subject: 'Réinitialiser', text: 'Bonjour Zoë' }, envelope);
+    expect(eml).toContain(`Subject: =?UTF-8?B?${Buffer.from('Réinitialiser').toString('base64')}?=\r\n`);
+    expect(eml).toContain('Content-Transfer-Encoding: 8bit\r\n');
+  });
+
+  it('refuses header injection and over-long lines', () => {
+    expect(() => formatRfc5322Message({ to: 'a@b.example\r\nBcc: evil@x.example', subject: 's', text: 't' }, envelope)).toThrow(/line break/);
+    expect(() => formatRfc5322Message({ to: 'a@b.example', subject: 'hi\nBcc: evil@x.example', text: 't' }, envelope)).toThrow(/line break/);
+    expect(() => formatRfc5322Message({ to: 'a@b.example', subject: 's', text: 'x'.repeat(999) }, envelope)).toThrow(/longer/);
+  });
+});
