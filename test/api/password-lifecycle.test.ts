@@ -4,11 +4,10 @@
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
 import { sha256Hex } from '../../shared/crypto/opaque-tokens';
 import { keys } from '../../shared/store/keys';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { readOutbox, resetTokenOf, type OutboxMessage } from '../support/outbox';
 import { startTestHost, type TestHost } from '../support/test-host';
@@ -74,9 +73,9 @@ describe('forgot password', () => {
     const scan = await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName }));
     expect(JSON.stringify(scan.Items)).not.toContain(token);
 
-    const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
-    expect(events.items.some((e) => e.action === 'password_reset_requested' && e.target_id === user.id)).toBe(true);
-    expect(JSON.stringify(events.items)).not.toContain(token);
+    const events = await identityAuditEvents(host.deps, tenant.tenantId);
+    expect(events.some((e) => e.action === 'password_reset_requested' && e.target_id === user.id)).toBe(true);
+    expect(JSON.stringify(events)).not.toContain(token);
   });
 
   it('answers the same 202 for an unknown email, an unknown tenant and a disabled user, and mails nothing', async () => {
@@ -142,8 +141,8 @@ describe('reset password', () => {
     expect((await passwordLogin(user.email, NEW_PASSWORD)).status).toBe(200);
     expect(await host.deps.table.get(keys.passwordResetToken(sha256Hex(token)))).toBeUndefined();
 
-    const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
-    expect(events.items.some((e) => e.action === 'password_reset' && e.target_id === user.id)).toBe(true);
+    const events = await identityAuditEvents(host.deps, tenant.tenantId);
+    expect(events.some((e) => e.action === 'password_reset' && e.target_id === user.id)).toBe(true);
   });
 
   it('is single use under parallel requests: exactly one 204', async () => {
@@ -218,10 +217,10 @@ describe('change password (POST /v1/me/password)', () => {
     expect(changed.status).toBe(204);
     expect((await passwordLogin(user.email, PASSWORD)).status).toBe(401);
     expect((await passwordLogin(user.email, NEW_PASSWORD)).status).toBe(200);
-    const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 200 });
-    const mine = events.items.filter((e) => e.target_id === user.id).map((e) => e.action);
+    const events = await identityAuditEvents(host.deps, tenant.tenantId);
+    const mine = events.filter((e) => e.target_id === user.id).map((e) => e.action);
     expect(mine).toEqual(expect.arrayContaining(['password_change_failed', 'password_changed']));
-    expect(JSON.stringify(events.items)).not.toContain(NEW_PASSWORD);
+    expect(JSON.stringify(events)).not.toContain(NEW_PASSWORD);
   });
 
   it(`locks the account after ${ACCOUNT_LIMIT} wrong current passwords, like login`, async () => {

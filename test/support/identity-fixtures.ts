@@ -4,11 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
 import { totpCode } from '../../shared/crypto/totp';
 import type { Deps } from '../../shared/deps';
 import type { MfaMode, MfaAction } from '../../shared/identity/mfa-actions';
 import { createTenant } from '../../shared/identity/tenants';
 import { keys } from '../../shared/store/keys';
+import type { AuditEventRecord } from '../../shared/store/records';
 import type { MovableClock } from './movable-clock';
 import type { HttpClient } from './http-client';
 
@@ -90,4 +92,16 @@ export async function createUser(http: HttpClient, adminToken: string, input: { 
   const res = await http.request('POST', '/v1/users', { token: adminToken, body: { password: PASSWORD, ...input } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return (res.body as { id: string }).id;
+}
+
+/** Every event of a tenant's identity log (it has no HTTP endpoint), newest first. */
+export async function identityAuditEvents(deps: Deps, tenantId: string): Promise<AuditEventRecord[]> {
+  const events: AuditEventRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listIdentityAuditEvents(deps, tenantId, { limit: 100, cursor });
+    events.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return events;
 }

@@ -1,0 +1,255 @@
+/**
+ * Step-up MFA for every action a tenant policy can list, TOTP replay (also in parallel),
+ * backup codes (single use, also in parallel; regeneration) and the MFA failure limiter.
+ * The tenant runs the default policy: REQUIRED with all seven actions.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeList } from '../../functions/routes';
+import { totpCode } from '../../shared/crypto/totp';
+import { mfaActions, type MfaAction } from '../../shared/identity/mfa-actions';
+import { metricNames } from '../../shared/observability';
+import { api, type HttpClient, type HttpResponse } from '../support/http-client';
+import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, type Session, type TestTenant } from '../support/identity-fixtures';
+import { MovableClock } from '../support/movable-clock';
+import { startTestHost, type TestHost } from '../support/test-host';
+
+const FAILURE_LIMIT = 6;
+const STALE = 11 * 60; // seconds: past the 10-minute step-up window, within the 15-minute token life
+
+let host: TestHost;
+let http: HttpClient;
+const clock = new MovableClock();
+let tenant: TestTenant;
+let users = 0;
+
+beforeAll(async () => {
+  host = await startTestHost({ clock, env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: String(FAILURE_LIMIT), TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: String(FAILURE_LIMIT) } });
+  http = api(host.url);
+  tenant = await createTestTenant(host.deps);
+});
+afterAll(() => host?.close());
+
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { amr: string[]; mfa_at?: number; auth_time: number };
+
+async function adminSession(): Promise<Session> {
+  return login(http, clock, tenant.admin.email);
+}
+
+/** A new user of the tenant (enrolled in TOTP by its first login) and its session. */
+async function newUserSession(role = 'viewer'): Promise<Session & { email: string; id: string }> {
+  const admin = await adminSession();
+  const email = `user${++users}@${tenant.domain}`;
+  const id = await createUser(http, admin.accessToken, { email, role });
+  return { ...(await login(http, clock, email)), email, id };
+}
+
+/**
+ * Answers a step-up challenge with the current TOTP code; returns the new access token. Like
+ * the login fixture, it moves the clock one step after using a code, so the next one is new.
+ */
+async function stepUp(session: Session): Promise<string> {
+  const res = await http.request('POST', '/v1/mfa/challenge', { token: session.accessToken, body: { code: await totpCode(session.totpSecret!, clock.epochSeconds()) } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const token = (res.body as { access_token: string }).access_token;
+  const claims = claimsOf(token);
+  expect(claims.amr).toContain('otp');
+  expect(Math.abs(claims.mfa_at! - clock.epochSeconds())).toBeLessThanOrEqual(1);
+  expect(claims.auth_time).toBe(claimsOf(session.accessToken).auth_time); // same sign-in, fresher MFA
+  clock.advance(30);
+  return token;
+}
+
+function expectMfaRequired(res: HttpResponse): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(401);
+  expect(res.body).toMatchObject({ code: 'mfa_required' });
+  expect(res.headers['www-authenticate']).toMatch(/^Bearer error="insufficient_user_authentication"/);
+}
+
+/** The action is refused with a stale MFA, then accepted after a step-up challenge. */
+async function expectStepUpGate(session: Session, call: (token: string) => Promise<HttpResponse>, okStatus: number): Promise<HttpResponse> {
+  clock.advance(STALE);
+  expectMfaRequired(await call(session.accessToken));
+  const accepted = await call(await stepUp(session));
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(okStatus);
+  return accepted;
+}
+
+async function createPat(token: string, scopes = ['users:read']): Promise<{ id: string; token: string }> {
+  const res = await http.request('POST', '/v1/tokens', { token, body: { name: `pat-${Math.random()}`, scopes } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; token: string };
+}
+
+describe('step-up for each action the policy lists', () => {
+  const tested: MfaAction[] = ['LOGIN', 'CREATE_PAT', 'ROTATE_PAT', 'REVOKE_PAT', 'CHANGE_PASSWORD', 'MANAGE_USERS'];
+
+  it('covers every action the route table gates', () => {
+    const routed = new Set(routeList.flatMap((r) => (r.mfaAction ? [r.mfaAction] : [])));
+    for (const action of routed) expect(tested, `a step-up test for ${action}`).toContain(action);
+    for (const action of routed) expect(mfaActions).toContain(action);
+  });
+
+  it('CREATE_PAT: POST /v1/tokens', async () => {
+    const session = await adminSession();
+    await expectStepUpGate(session, (token) => http.request('POST', '/v1/tokens', { token, body: { name: 'gated', scopes: ['users:read'] } }), 201);
+  });
+
+  it('ROTATE_PAT: POST /v1/tokens/{id}/rotate', async () => {
+    const session = await adminSession();
+    const pat = await createPat(session.accessToken);
+    await expectStepUpGate(session, (token) => http.request('POST', `/v1/tokens/${pat.id}/rotate`, { token }), 201);
+  });
+
+  it('REVOKE_PAT: DELETE /v1/tokens/{id}', async () => {
+    const session = await adminSession();
+    const pat = await createPat(session.accessToken);
+    await expectStepUpGate(session, (token) => http.request('DELETE', `/v1/tokens/${pat.id}`, { token }), 204);
+    expect((await http.request('GET', '/v1/me', { token: pat.token })).status).toBe(401);
+  });
+
+  it('CHANGE_PASSWORD: POST /v1/me/password', async () => {
+    const user = await newUserSession();
+    await expectStepUpGate(user, (token) => http.request('POST', '/v1/me/password', { token, body: { current_password: PASSWORD, new_password: 'a gated new passphrase' } }), 204);
+    expect((await http.request('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD } })).status).toBe(401);
+  });
+
+  it('MANAGE_USERS: POST /v1/users, PATCH /v1/users/{id}, POST /v1/users/{id}/disable', async () => {
+    const session = await adminSession();
+    const created = await expectStepUpGate(session, (token) => http.request('POST', '/v1/users', { token, body: { email: `gated${++users}@${tenant.domain}`, role: 'viewer' } }), 201);
+    const id = (created.body as { id: string }).id;
+    const again = await adminSession();
+    await expectStepUpGate(again, (token) => http.request('PATCH', `/v1/users/${id}`, { token, body: { role: 'connector_builder' } }), 200);
+    const third = await adminSession();
+    await expectStepUpGate(third, (token) => http.request('POST', `/v1/users/${id}/disable`, { token }), 200);
+  });
+
+  it('a PAT never carries an MFA, so it cannot perform a gated action', async () => {
+    const session = await adminSession();
+    const pat = await createPat(session.accessToken, ['tokens:manage', 'users:read']);
+    expectMfaRequired(await http.request('POST', '/v1/tokens', { token: pat.token, body: { name: 'x', scopes: ['users:read'] } }));
+  });
+
+  it('actions outside the gate need no recent MFA', async () => {
+    const session = await adminSession();
+    clock.advance(STALE);
+    expect((await http.request('GET', '/v1/tokens', { token: session.accessToken })).status).toBe(200);
+    expect((await http.request('GET', '/v1/users', { token: session.accessToken })).status).toBe(200);
+  });
+});
+
+describe('TOTP codes are accepted once', () => {
+  it('refuses the same code twice, and a code of an earlier step', async () => {
+    const user = await newUserSession();
+    clock.advance(30);
+    const code = await totpCode(user.totpSecret!, clock.epochSeconds());
+    const first = await http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code } });
+    expect(first.status).toBe(200);
+    const replay = await http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code } });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toMatchObject({ code: 'invalid_credentials' });
+    const earlier = await http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code: await totpCode(user.totpSecret!, clock.epochSeconds() - 30) } });
+    expect(earlier.status).toBe(401);
+
+    // Nor can the used code complete a login.
+    const pending = await http.request('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD } });
+    const mfaToken = (pending.body as { mfa_token: string }).mfa_token;
+    expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code } })).status).toBe(401);
+    clock.advance(30);
+    expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code: await totpCode(user.totpSecret!, clock.epochSeconds()) } })).status).toBe(200);
+  });
+
+  it('two (or five) parallel requests with one code: exactly one 200', async () => {
+    for (const parallel of [2, 5]) {
+      const user = await newUserSession();
+      clock.advance(30);
+      const code = await totpCode(user.totpSecret!, clock.epochSeconds());
+      const answers = await Promise.all(Array.from({ length: parallel }, () => http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code } })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(parallel - 1).fill(401)]);
+    }
+  });
+
+  it('two parallel logins answering with one code: exactly one session', async () => {
+    const user = await newUserSession();
+    const tokens = await Promise.all(
+      [1, 2].map(async () => ((await http.request('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD } })).body as { mfa_token: string }).mfa_token),
+    );
+    clock.advance(30);
+    const code = await totpCode(user.totpSecret!, clock.epochSeconds());
+    const answers = await Promise.all(tokens.map((mfaToken) => http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+  });
+});
+
+describe('backup codes', () => {
+  it('complete a login once; a used code is refused', async () => {
+    const user = await newUserSession();
+    expect(user.backupCodes).toHaveLength(10);
+    const pending = async () => ((await http.request('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD } })).body as { mfa_token: string }).mfa_token;
+    const ok = await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: await pending(), backup_code: user.backupCodes![0] } });
+    expect(ok.status).toBe(200);
+    expect(claimsOf((ok.body as { access_token: string }).access_token).amr).toEqual(['pwd', 'otp']);
+    expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: await pending(), backup_code: user.backupCodes![0] } })).status).toBe(401);
+    // Case and separators do not matter; the code is the same code.
+    expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: await pending(), backup_code: user.backupCodes![1]!.toUpperCase().replace('-', ' ') } })).status).toBe(200);
+  });
+
+  it('one code redeemed by five parallel step-ups: exactly one 200', async () => {
+    const user = await newUserSession();
+    const code = user.backupCodes![0]!;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { backup_code: code } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401, 401, 401]);
+  });
+
+  it('regen needs a recent MFA, returns ten new codes shown once, and the old set stops working', async () => {
+    const user = await newUserSession();
+    const pat = await createPat(user.accessToken);
+    expectMfaRequired(await http.request('POST', '/v1/mfa/backup-codes/regen', { token: pat.token }));
+    clock.advance(STALE);
+    expectMfaRequired(await http.request('POST', '/v1/mfa/backup-codes/regen', { token: user.accessToken }));
+
+    const fresh = await stepUp(user);
+    const regen = await http.request('POST', '/v1/mfa/backup-codes/regen', { token: fresh });
+    expect(regen.status).toBe(200);
+    const codes = (regen.body as { backup_codes: string[] }).backup_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect(codes.some((c) => user.backupCodes!.includes(c))).toBe(false);
+
+    // Stored as digests only.
+    const scan = await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName }));
+    const table = JSON.stringify(scan.Items);
+    for (const code of codes) expect(table).not.toContain(code);
+
+    const challenge = (backup_code: string) => http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { backup_code } });
+    expect((await challenge(user.backupCodes![3]!)).status).toBe(401);
+    expect((await challenge(codes[0]!)).status).toBe(200);
+
+    const events = (await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.target_id === user.id);
+    expect(events.map((e) => e.action)).toEqual(expect.arrayContaining(['mfa_backup_codes_regenerated', 'mfa_step_up', 'mfa_enrolled']));
+  });
+});
+
+describe('wrong MFA codes', () => {
+  it(`are limited per account: after ${FAILURE_LIMIT} failures even the right code gets 429; each failure is audited and counted`, async () => {
+    clock.advance(host.config.rateLimits.windowSeconds);
+    const user = await newUserSession();
+    const count = vi.spyOn(host.deps.observability, 'count');
+    clock.advance(30);
+    const right = await totpCode(user.totpSecret!, clock.epochSeconds());
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < FAILURE_LIMIT + 2; i++) answers.push((await http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code: wrong } })).status);
+    expect(answers).toEqual([...Array(FAILURE_LIMIT).fill(401), 429, 429]);
+    expect((await http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code: right } })).status).toBe(429);
+    expect(count.mock.calls.filter(([name]) => name === metricNames.mfaFailure)).toHaveLength(FAILURE_LIMIT);
+    count.mockRestore();
+    const events = (await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.target_id === user.id);
+    expect(events.filter((e) => e.action === 'mfa_challenge_failed')).toHaveLength(FAILURE_LIMIT);
+
+    clock.advance(host.config.rateLimits.windowSeconds);
+    const later = await login(http, clock, user.email);
+    expect(later.accessToken).toBeTruthy();
+  });
+});
