@@ -32,7 +32,7 @@ const PASSWORD = 'bench password that is long enough';
 async function main() {
   const dynamo = await startDynamoDbLocal({});
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
-  const config = loadConfig({ ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint, TESSERA_TABLE: 'bench', TESSERA_DATA_DIR: dataDir, PORT: '0', TESSERA_RATE_AUTH_IP_REQUESTS: '1000000', TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '10000', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '10000' });
+  const config = loadConfig({ ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint, TESSERA_TABLE: 'bench', TESSERA_DATA_DIR: dataDir, PORT: '0', TESSERA_RATE_AUTH_IP_REQUESTS: '1000000', TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '10000', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '10000', TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: '0' });
   const deps = await createDeps(config);
   await ensureTable(deps.db, config.tableName);
   setDeps(deps);
@@ -65,6 +65,12 @@ async function main() {
     const loginRow = await latency('POST /v1/auth/login', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/login', loginBody)));
     rows.push(loginRow, argon);
 
+    // Password reset request: an existing account (token, audit event, .eml) against an
+    // unknown one, without the response floor: the gap is what the floor has to hide.
+    const forgotKnown = await latency('POST /v1/auth/password/forgot (account)', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/password/forgot', { email: 'admin@bench.test' })));
+    const forgotUnknown = await latency('POST /v1/auth/password/forgot (no account)', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/password/forgot', { email: 'nobody@bench.test' })));
+    rows.push(forgotKnown, forgotUnknown);
+
     // Connections: one read, a page of 100, and a create (transaction with its audit event)
     // against a raw TransactWriteItems of two items.
     const integration = integrations[0]!;
@@ -93,6 +99,7 @@ async function main() {
     printTable(rows, baseline);
     console.log(`\nPOST /v1/connections against a raw 2-item TransactWriteItems: p50 ×${(createRow.p50 / rawTransaction.p50).toFixed(1)}, p99 ×${(createRow.p99 / rawTransaction.p99).toFixed(1)}`);
     console.log(`\nArgon2id share of a login (p50): ${((argon.p50 / loginRow.p50) * 100).toFixed(0)} %`);
+    console.log(`Password reset request, existing against unknown account, floor off (p50): ×${(forgotKnown.p50 / forgotUnknown.p50).toFixed(1)}, +${(forgotKnown.p99 - forgotUnknown.p50).toFixed(1)} ms at p99 (floor: ${loadConfig({}).passwordResetResponseFloorMs} ms)`);
   } finally {
     await host.close();
     await dynamo.stop();

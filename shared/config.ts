@@ -17,6 +17,7 @@ const EnvSchema = z.object({
   TESSERA_OUTBOX_DIR: z.string().min(1).optional(),
   TESSERA_EMAIL_FROM: z.string().min(3).max(320).regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally with a display name').default('Tessera <no-reply@tessera.local>'),
   TESSERA_SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: intFromEnv(400, 0, 5_000),
   PORT: intFromEnv(3000, 0, 65535),
   TESSERA_PUBLIC_URL: z.string().url().optional(),
   TESSERA_JWT_AUDIENCE: z.string().min(1).default('tessera'),
@@ -67,6 +68,8 @@ export interface Config {
   outboxDir: string;
   /** How email leaves: SES in AWS, `.eml` files in `outboxDir` locally. */
   email: { transport: 'ses' | 'outbox'; from: string; sesConfigurationSet: string | undefined };
+  /** `POST /v1/auth/password/forgot` answers no sooner than this, account or not (timing). */
+  passwordResetResponseFloorMs: number;
   port: number;
   publicUrl: string;
   jwt: { issuer: string; audience: string; accessTokenTtlSeconds: number };
@@ -111,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     outboxDir: path.resolve(e.TESSERA_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
     email: { transport: e.TESSERA_STAGE === 'aws' ? 'ses' : 'outbox', from: e.TESSERA_EMAIL_FROM, sesConfigurationSet: e.TESSERA_SES_CONFIGURATION_SET },
+    passwordResetResponseFloorMs: e.TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS,
     port: e.PORT,
     publicUrl,
     jwt: { issuer: publicUrl, audience: e.TESSERA_JWT_AUDIENCE, accessTokenTtlSeconds: e.TESSERA_ACCESS_TOKEN_TTL_SECONDS },

@@ -6,6 +6,7 @@
  * at most `rateLimits.accountFailures` links; beyond that it still answers 202 and sends
  * nothing, so the endpoint can neither enumerate accounts nor flood a mailbox.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Deps } from '../deps';
 import { RateLimitedError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
@@ -20,7 +21,22 @@ import { resolveLoginTenant } from './tenant-routing';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
 
+/**
+ * The answer never comes before `config.passwordResetResponseFloorMs` after the request
+ * began: mailing a link (a token write and an SES call) takes longer than finding no account,
+ * and the difference would tell an observer which emails have accounts.
+ */
 export async function requestPasswordReset(deps: Deps, input: { tenant?: string | undefined; email: string }, sourceIp: string): Promise<void> {
+  const started = performance.now();
+  try {
+    await mailResetLink(deps, input, sourceIp);
+  } finally {
+    const remaining = deps.config.passwordResetResponseFloorMs - (performance.now() - started);
+    if (remaining > 0) await sleep(remaining);
+  }
+}
+
+async function mailResetLink(deps: Deps, input: { tenant?: string | undefined; email: string }, sourceIp: string): Promise<void> {
   const email = input.email.toLowerCase();
   const tenant = await resolveLoginTenant(deps, input.tenant, email);
   try {

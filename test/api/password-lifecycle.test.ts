@@ -14,6 +14,7 @@ import { startTestHost, type TestHost } from '../support/test-host';
 
 const NEW_PASSWORD = 'a brand new passphrase for spring';
 const ACCOUNT_LIMIT = 4;
+const RESPONSE_FLOOR_MS = 150;
 
 let host: TestHost;
 let http: HttpClient;
@@ -23,7 +24,10 @@ let adminToken: string;
 let userCount = 0;
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: String(ACCOUNT_LIMIT), TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: String(ACCOUNT_LIMIT) } });
+  host = await startTestHost({
+    clock,
+    env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: String(ACCOUNT_LIMIT), TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: String(ACCOUNT_LIMIT), TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: String(RESPONSE_FLOOR_MS) },
+  });
   http = api(host.url);
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
   adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
@@ -88,6 +92,15 @@ describe('forgot password', () => {
       expect(res.text).toBe('');
     }
     expect(await readOutbox(host.config.outboxDir)).toHaveLength(before);
+  });
+
+  it(`answers no sooner than the floor (${RESPONSE_FLOOR_MS} ms here), account or not`, async () => {
+    const user = await newUser();
+    for (const email of [user.email, `nobody@${tenant.domain}`, 'x@unclaimed.example']) {
+      const started = performance.now();
+      expect((await http.request('POST', '/v1/auth/password/forgot', { body: { email } })).status).toBe(202);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(RESPONSE_FLOOR_MS - 5);
+    }
   });
 
   it('routes by explicit tenant slug too', async () => {
