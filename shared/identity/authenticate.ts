@@ -1,7 +1,8 @@
 /**
  * Turns an `Authorization: Bearer …` header into a Principal, or refuses with 401.
  * Either credential kind ends in the same checks: the user exists in the token's tenant and
- * is active (so disabling a user cuts off every token at once), and the effective
+ * is active (so disabling a user cuts off every token at once), an access token's sign-in is
+ * not older than the user's last password reset, and the effective
  * permissions are the user's current permissions in the token's workspace ∩ its scopes.
  */
 import type { Deps } from '../deps';
@@ -51,6 +52,9 @@ export async function authenticateBearer(deps: Deps, authorization: string): Pro
 
   const claims = await verifyAccessToken(deps, credential);
   const user = await activeUser(deps, claims.tenantId, claims.userId);
+  if (user.sessions_valid_after !== undefined && claims.authTime < user.sessions_valid_after) {
+    throw new UnauthenticatedError('The credential is no longer valid; sign in again');
+  }
   return principalOf(user, claims.workspaceId, claims.scopes, {
     kind: 'access_token',
     jti: claims.jti,

@@ -3,7 +3,7 @@
  * (checked under the same per-account limiter as login). The route table names the step-up
  * action `CHANGE_PASSWORD`, so a tenant policy listing it also asks for a recent MFA.
  */
-import { isoNow } from '../clock';
+import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { InvalidCredentialsError, UnauthenticatedError } from '../errors';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
@@ -17,13 +17,26 @@ import type { Principal } from './principal';
 import { reserveCredentialAttempt } from './rate-limits';
 
 /** The user's new password hash, written only while the user is still active. */
-export function passwordUpdateItem(deps: Deps, user: UserRecord, passwordHash: string, expectedHash?: string) {
+/**
+ * The user's new password hash, written only while the user is still active (and, for a
+ * change, only over the hash the current password was checked against). A reset also ends
+ * every sign-in before it: access tokens whose `auth_time` is older are refused.
+ */
+export function passwordUpdateItem(deps: Deps, user: UserRecord, passwordHash: string, options: { expectedHash?: string | undefined; endSessions?: boolean } = {}) {
+  const { expectedHash, endSessions = false } = options;
   return deps.table.updateItem({
     Key: keys.user(user.tenant_id, user.id),
-    UpdateExpression: 'SET password_hash = :hash, updated_at = :now, version = version + :one',
+    UpdateExpression: `SET password_hash = :hash, updated_at = :now, version = version + :one${endSessions ? ', sessions_valid_after = :epoch' : ''}`,
     ConditionExpression: expectedHash === undefined ? '#status = :active' : '#status = :active AND password_hash = :expected',
     ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':hash': passwordHash, ':now': isoNow(deps.clock), ':one': 1, ':active': 'active', ...(expectedHash === undefined ? {} : { ':expected': expectedHash }) },
+    ExpressionAttributeValues: {
+      ':hash': passwordHash,
+      ':now': isoNow(deps.clock),
+      ':one': 1,
+      ':active': 'active',
+      ...(expectedHash === undefined ? {} : { ':expected': expectedHash }),
+      ...(endSessions ? { ':epoch': epochSeconds(deps.clock) } : {}),
+    },
   });
 }
 
@@ -45,7 +58,7 @@ export async function changePassword(deps: Deps, principal: Principal, input: { 
     log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'password_changed', targetType: 'user', targetId: user.id, sourceIp,
   });
   try {
-    await deps.table.transact([passwordUpdateItem(deps, user, await hashPassword(input.new_password), user.password_hash), event.item]);
+    await deps.table.transact([passwordUpdateItem(deps, user, await hashPassword(input.new_password), { expectedHash: user.password_hash }), event.item]);
   } catch (error) {
     // Changed (or the user disabled) since we read it: the current password given is stale.
     if (isConditionFailure(error)) throw new InvalidCredentialsError();

@@ -37,7 +37,7 @@ export async function resetPassword(deps: Deps, input: { token: string; new_pass
     await deps.table.transact([
       // Consuming the token in the same transaction makes it single-use under parallel requests.
       deps.table.deleteItem({ Key: keys.passwordResetToken(tokenHash), ConditionExpression: 'attribute_exists(PK)' }),
-      passwordUpdateItem(deps, user, await hashPassword(input.new_password)),
+      passwordUpdateItem(deps, user, await hashPassword(input.new_password), { endSessions: true }),
       event.item,
     ]);
   } catch (error) {

@@ -137,13 +137,18 @@ describe('reset password', () => {
     const user = await newUser();
     const sessionA = await login(http, clock, user.email);
     const sessionB = await login(http, clock, user.email);
+    clock.advance(1); // sign-in times are whole seconds: a sign-in in the reset's own second stays valid
     const token = resetTokenOf(await forgot(user.email));
 
     const done = await reset(token);
     expect(done.status).toBe(204);
     expect((await passwordLogin(user.email, PASSWORD)).status).toBe(401);
-    expect((await passwordLogin(user.email, NEW_PASSWORD)).status).toBe(200);
+    const after = await passwordLogin(user.email, NEW_PASSWORD);
+    expect(after.status).toBe(200);
+    expect((await http.request('GET', '/v1/me', { token: (after.body as { access_token: string }).access_token })).status).toBe(200);
     for (const session of [sessionA, sessionB]) {
+      // The access tokens of those sign-ins die too, not only their refresh tokens.
+      expect((await http.request('GET', '/v1/me', { token: session.accessToken })).status).toBe(401);
       const refreshed = await http.request('POST', '/v1/auth/token', { body: { grant_type: 'refresh_token', refresh_token: session.refreshToken } });
       expect(refreshed.status).toBe(401);
     }
