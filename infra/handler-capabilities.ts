@@ -29,6 +29,13 @@ export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
   'mfa-enroll-start',
   'mfa-enroll-confirm',
   'mfa-challenge',
+  // tenant SSO: the IdP client secret (encrypted when written, decrypted for discovery and the
+  // code exchange) and the PKCE verifier of a login in flight
+  'idp-create',
+  'idp-update',
+  'sso-start',
+  'sso-callback',
+  'sso-callback-post',
 ]);
 
 /** The npm package holding the native module, as `nodeModules` wants it. */

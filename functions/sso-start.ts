@@ -1,0 +1,9 @@
+import { endpoint } from '../shared/http/endpoint';
+import { redirect } from '../shared/http/responses';
+import { oidcProtocol } from '../shared/identity/sso/oidc-login';
+import { startSsoLogin } from '../shared/identity/sso/sso-login';
+import { routes } from './routes';
+
+export const handler = endpoint(routes.ssoStart, async ({ input, deps }) =>
+  redirect(await startSsoLogin(deps, { ...oidcProtocol }, input.params.tenant, input.query.redirect_uri)),
+);
