@@ -97,6 +97,12 @@ export const routes = {
     request: { params: sso.SsoTenantPathSchema, body: sso.SsoCallbackFormSchema, bodyEncoding: 'form' },
     responses: { 302: { description: 'To the client with a single-use code' }, 401: problem('unauthenticated') },
   }),
+  ssoMetadata: defineRoute({
+    method: 'GET', path: '/v1/auth/sso/{tenant}/metadata', handler: 'sso-metadata', auth: 'public', tag: 'sso',
+    summary: 'SAML service provider metadata of the tenant (entity id, assertion consumer service)',
+    request: { params: sso.SsoTenantPathSchema },
+    responses: { 200: { description: 'SAML metadata', contentType: 'application/samlmetadata+xml' }, 404: problem('not_found') },
+  }),
 
   mfaEnrollStart: defineRoute({
     method: 'POST', path: '/v1/mfa/enroll/start', handler: 'mfa-enroll-start', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',

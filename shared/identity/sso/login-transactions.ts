@@ -28,11 +28,14 @@ export class SsoResponseError extends UnauthenticatedError {
   }
 }
 
+/** A new `state` / RelayState: 256 random bits. */
+export const newSsoState = () => randomBytes(32).toString('base64url');
+
 export async function createSsoTransaction(
   deps: Deps,
-  input: { tenantId: string; providerType: ProviderType; redirectUri: string; nonce?: string; codeVerifier?: string; samlRequestId?: string },
+  input: { tenantId: string; providerType: ProviderType; redirectUri: string; nonce?: string; codeVerifier?: string; samlRequestId?: string; state?: string },
 ): Promise<string> {
-  const state = randomBytes(32).toString('base64url');
+  const state = input.state ?? newSsoState();
   const stateHash = sha256Hex(state);
   const now = deps.clock.now();
   const expires = new Date(now.getTime() + LIFETIME_MS);
