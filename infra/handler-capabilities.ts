@@ -40,3 +40,14 @@ export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
 
 /** The npm package holding the native module, as `nodeModules` wants it. */
 export const PASSWORD_NATIVE_MODULE = '@node-rs/argon2';
+
+/**
+ * Handlers whose bundle imports the SAML schema validator (xmllint compiled to WebAssembly): it
+ * loads its `.wasm` file, its worker script and the SAML XSDs from its package folder at run
+ * time, so it ships beside the bundle (`nodeModules`) rather than inside it.
+ */
+export const samlSchemaValidatorHandlers: ReadonlySet<string> = new Set([
+  'sso-callback-post',
+]);
+
+export const SAML_SCHEMA_VALIDATOR_MODULE = '@authenio/samlify-xmllint-wasm';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import samlify from 'samlify';
-import * as schemaValidator from 'samlify-validator-js';
+import * as schemaValidator from '@authenio/samlify-xmllint-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
 import { verifyAccessToken } from '../../shared/identity/access-tokens';

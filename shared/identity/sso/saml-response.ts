@@ -1,7 +1,7 @@
 /**
  * SAML 2.0 assertion consumer (HTTP-POST binding), second half of an SP-initiated login.
  *
- * samlify (with an offline XML schema validator) checks the schema, the status, a signature
+ * samlify (with xmllint compiled to WebAssembly as its offline schema validator) checks the schema, the status, a signature
  * over the response or the assertion against the IdP's metadata certificate, the issuer and
  * the Conditions time window. It does not check what only the SP can know, so this module adds,
  * on the assertion whose signature verified:
@@ -15,7 +15,7 @@
  */
 import { DOMParser } from '@xmldom/xmldom';
 import samlify from 'samlify';
-import * as schemaValidator from 'samlify-validator-js';
+import * as schemaValidator from '@authenio/samlify-xmllint-wasm';
 import type { Deps } from '../../deps';
 import { sha256Hex } from '../../crypto/opaque-tokens';
 import { isConditionFailure } from '../../store/client';
