@@ -89,6 +89,15 @@ async function exchange(code: string) {
 }
 
 describe('OIDC single sign-on', () => {
+  it('discovery routes the claimed domain to SSO; an unclaimed domain is 404', async () => {
+    const res = await http.request('GET', `/v1/auth/discover?email=${encodeURIComponent(`Someone@${tenant.domain.toUpperCase()}`)}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ tenant: tenant.slug, methods: ['sso'], sso: { provider_type: 'oidc', start_url: `${host.url}/v1/auth/sso/${tenant.slug}/start` } });
+    expect((await http.request('GET', '/v1/auth/discover?email=nobody@unclaimed.example')).status).toBe(404);
+    expect((await http.request('GET', '/v1/auth/discover?email=not-an-email')).status).toBe(400);
+    expect((await http.request('GET', `/v1/auth/discover?email=a@${tenant.domain}&extra=1`)).status).toBe(400);
+  });
+
   it('start redirects to the IdP with PKCE S256, state and nonce; the redirect URI must be allowed', async () => {
     const url = await startLogin();
     expect(url.origin).toBe(idp.issuer);
