@@ -196,6 +196,11 @@ export interface SamlSettingsRecord {
   /** Base64 DER of the IdP's signing certificates. */
   signing_certificates: string[];
   want_authn_requests_signed: boolean;
+  /** Tessera's own signing certificate for this tenant (base64 DER), published in the SP metadata. */
+  sp_certificate: string;
+  /** Its private key (PEM), envelope-encrypted under {tenant_id, purpose: saml_sp_signing_key}. */
+  sp_private_key_encrypted: string;
+  sp_private_key_kms_key_id: string;
 }
 
 export interface IdpConfigRecord {

@@ -132,6 +132,12 @@ describe('IdP configuration', () => {
     expect((res.body as { saml: { signing_certificate_sha256: string[] } }).saml.signing_certificate_sha256).toHaveLength(1);
     expect(res.text).not.toContain(SECRET);
 
+    // Tessera's own SAML signing key was made for the tenant: stored encrypted, never answered.
+    const stored = (await rawItem()) as unknown as IdpConfigRecord;
+    expect(stored.saml!.sp_certificate).toMatch(/^[A-Za-z0-9+/=]{500,}$/);
+    expect(JSON.stringify(stored)).not.toContain('PRIVATE KEY');
+    expect(res.text).not.toContain('sp_private_key');
+
     const rotated = await http.request('PATCH', path(), { token: adminToken, body: { client_secret: 'a-new-secret-value-1234' } });
     expect(rotated.status).toBe(200);
     const record = (await rawItem()) as unknown as IdpConfigRecord;

@@ -13,7 +13,7 @@ import { createSsoTransaction } from '../../shared/identity/sso/login-transactio
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { idpMetadataXml, signingIdentity } from '../support/saml-idp';
+import { idpMetadataXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let host: TestHost;
@@ -23,6 +23,8 @@ let tenant: TestTenant;
 let sp: samlify.ServiceProviderInstance;
 let idp: samlify.IdentityProviderInstance;
 let impostor: samlify.IdentityProviderInstance;
+let key: SigningIdentity;
+let adminToken: string;
 const BACK = 'https://console.example.com/sso/done';
 const IDP_ENTITY = 'https://saml-idp.test/entity';
 const IDP_SSO = 'https://saml-idp.test/sso';
@@ -34,8 +36,9 @@ beforeAll(async () => {
   host = await startTestHost({ clock });
   http = api(host.url);
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
-  const adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
-  const [key, otherKey] = await Promise.all([signingIdentity('saml-idp'), signingIdentity('impostor')]);
+  adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
+  let otherKey: SigningIdentity;
+  [key, otherKey] = await Promise.all([signingIdentity('saml-idp'), signingIdentity('impostor')]);
   const metadata = idpMetadataXml({ entityId: IDP_ENTITY, ssoUrl: IDP_SSO, certBody: key.certBody });
   idp = samlify.IdentityProvider({ metadata, privateKey: key.privateKey });
   // Same entity id and endpoints, another key: what an attacker without the IdP's key can sign.
@@ -247,5 +250,32 @@ describe('SAML single sign-on', () => {
   it('refuses a body that is not a form', async () => {
     const res = await http.request('POST', `/v1/auth/sso/${tenant.slug}/callback`, { body: { SAMLResponse: 'x', RelayState: 'y' } });
     expect(res.status).toBe(400);
+  });
+
+  it('signs the AuthnRequest when the IdP metadata wants it, with the key its SP metadata publishes', async () => {
+    const wantsSigned = idpMetadataXml({ entityId: IDP_ENTITY, ssoUrl: IDP_SSO, certBody: key.certBody, wantAuthnRequestsSigned: true });
+    const patched = await http.request('PATCH', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken, body: { saml_metadata: wantsSigned } });
+    expect(patched.status, patched.text).toBe(200);
+    const metadata = await http.request('GET', `/v1/auth/sso/${tenant.slug}/metadata`);
+    expect(metadata.text).toContain('AuthnRequestsSigned="true"');
+    expect(metadata.text).toMatch(/KeyDescriptor use="signing"[\s\S]*X509Certificate>[A-Za-z0-9+/=]{500,}</);
+    const signingSp = samlify.ServiceProvider({ metadata: metadata.text });
+    const signingIdp = samlify.IdentityProvider({ metadata: wantsSigned, privateKey: key.privateKey });
+
+    const res = await http.request('GET', `/v1/auth/sso/${tenant.slug}/start?redirect_uri=${encodeURIComponent(BACK)}`);
+    expect(res.status, res.text).toBe(302);
+    const location = res.headers.location!;
+    const url = new URL(location);
+    expect(url.searchParams.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+    expect(url.searchParams.get('Signature')).toBeTruthy();
+    const octetString = location.split('?')[1]!.split('&').filter((p) => !p.startsWith('Signature=')).join('&');
+    const parsed = await signingIdp.parseLoginRequest(signingSp, 'redirect', { query: Object.fromEntries(url.searchParams), octetString });
+    const requestId = (parsed.extract.request as { id: string }).id;
+    // The IdP really checks it: another RelayState breaks the signature.
+    const forged = octetString.replace(/RelayState=[^&]+/, 'RelayState=forged');
+    await expect(signingIdp.parseLoginRequest(signingSp, 'redirect', { query: { ...Object.fromEntries(url.searchParams), RelayState: 'forged' }, octetString: forged })).rejects.toThrow();
+
+    const back = await post(await samlResponse({ requestId, email: `signed@${tenant.domain}` }), url.searchParams.get('RelayState')!);
+    expect(back.status, back.text).toBe(302);
   });
 });

@@ -16,6 +16,7 @@ import type { TransactItem } from '../../store/table-client';
 import type { Principal } from '../principal';
 import { clientSecretContext, domainItems, getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
 import { parseIdpMetadata } from './saml-metadata';
+import { newSpCredential, type SpCredential } from './saml-sp-credentials';
 import type { CreateIdpConfigInput, UpdateIdpConfigInput } from './schemas';
 import { urlProblem } from './sp-endpoints';
 
@@ -33,7 +34,7 @@ interface Desired {
   default_workspace_id: string;
 }
 
-async function buildSettings(deps: Deps, tenantId: string, desired: Desired, previous: IdpConfigRecord | undefined): Promise<{ oidc: OidcSettingsRecord | null; saml: SamlSettingsRecord | null }> {
+async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired, previous: IdpConfigRecord | undefined): Promise<{ oidc: OidcSettingsRecord | null; saml: SamlSettingsRecord | null }> {
   const errors: FieldError[] = [];
   const push = (e: FieldError | undefined) => e && errors.push(e);
   if (desired.issuer !== undefined) push(urlProblem(deps.config, desired.issuer, 'issuer'));
@@ -52,7 +53,16 @@ async function buildSettings(deps: Deps, tenantId: string, desired: Desired, pre
 
   let saml: SamlSettingsRecord | null = null;
   if (desired.saml_metadata !== undefined) {
-    saml = previous?.saml?.metadata === desired.saml_metadata ? previous.saml : { metadata: desired.saml_metadata, ...parseIdpMetadata(desired.saml_metadata) };
+    if (previous?.saml?.metadata === desired.saml_metadata) {
+      saml = previous.saml;
+    } else {
+      const idp = parseIdpMetadata(desired.saml_metadata);
+      // Tessera's own signing credential outlives changes of the IdP's metadata.
+      const credential: SpCredential = previous?.saml
+        ? { sp_certificate: previous.saml.sp_certificate, sp_private_key_encrypted: previous.saml.sp_private_key_encrypted, sp_private_key_kms_key_id: previous.saml.sp_private_key_kms_key_id }
+        : await newSpCredential(deps, tenant.id, tenant.slug);
+      saml = { metadata: desired.saml_metadata, ...idp, ...credential };
+    }
   }
   let oidc: OidcSettingsRecord | null = null;
   if (anyOidc || previous?.oidc) {
@@ -61,7 +71,7 @@ async function buildSettings(deps: Deps, tenantId: string, desired: Desired, pre
         ? {
             issuer: desired.issuer!,
             client_id: desired.client_id!,
-            client_secret_encrypted: await deps.envelope.encrypt(desired.client_secret, clientSecretContext(tenantId)),
+            client_secret_encrypted: await deps.envelope.encrypt(desired.client_secret, clientSecretContext(tenant.id)),
             client_secret_kms_key_id: deps.envelope.keyId,
           }
         : { ...previous!.oidc!, issuer: desired.issuer!, client_id: desired.client_id! };
@@ -102,7 +112,7 @@ export async function createIdpConfig(deps: Deps, principal: Principal, tenantId
     default_role: input.default_role,
     default_workspace_id: workspaceId,
   };
-  const settings = await buildSettings(deps, tenant.id, desired, undefined);
+  const settings = await buildSettings(deps, tenant, desired, undefined);
   const domains = await domainItems(deps, tenant, desired.email_domains, undefined);
   const now = isoNow(deps.clock);
   const record: IdpConfigRecord = {
@@ -149,7 +159,7 @@ export async function updateIdpConfig(deps: Deps, principal: Principal, tenantId
     default_role: input.default_role ?? previous.default_role,
     default_workspace_id: input.default_workspace_id ?? previous.default_workspace_id,
   };
-  const settings = await buildSettings(deps, tenant.id, desired, previous);
+  const settings = await buildSettings(deps, tenant, desired, previous);
   const domains = await domainItems(deps, tenant, desired.email_domains, previous);
   const record: IdpConfigRecord = {
     ...previous,

@@ -14,7 +14,7 @@ const asList = (value: unknown): string[] => (Array.isArray(value) ? value.flat(
 
 export const normalizeCertificate = (cert: string) => cert.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '');
 
-export function parseIdpMetadata(xml: string): Omit<SamlSettingsRecord, 'metadata'> {
+export function parseIdpMetadata(xml: string): Pick<SamlSettingsRecord, 'entity_id' | 'sso_url' | 'signing_certificates' | 'want_authn_requests_signed'> {
   if (!/<([\w-]+:)?EntityDescriptor[\s>]/.test(xml)) throw invalid('must be SAML 2.0 IdP metadata (an EntityDescriptor)');
   let metadata: ReturnType<typeof samlify.IdPMetadata>;
   try {
