@@ -8,6 +8,7 @@ import { IdPathSchema, PageQuerySchema } from '../shared/http/common-schemas';
 import { defineRoute, type RouteDefinition } from '../shared/http/route';
 import * as connections from '../shared/connections/schemas';
 import * as identity from '../shared/identity/schemas';
+import * as sso from '../shared/identity/sso/schemas';
 
 const problem = (description: string) => ({ description });
 
@@ -57,6 +58,62 @@ export const routes = {
     summary: 'Set a new password with the token of a reset link; every refresh token of the user is revoked',
     request: { body: identity.PasswordResetBodySchema },
     responses: { 204: { description: 'Password set' }, 400: problem('validation_failed'), 401: problem('unauthenticated: the link is not valid, used or expired') },
+  }),
+
+  // ---- tenant SSO ----------------------------------------------------------------------
+  idpGet: defineRoute({
+    method: 'GET', path: '/v1/tenants/{id}/idp', handler: 'idp-get', auth: 'bearer', permission: 'idp:manage', tag: 'sso',
+    summary: 'Read the tenant IdP configuration (the client secret is write-only)',
+    request: { params: sso.TenantPathSchema },
+    responses: { 200: { description: 'IdP configuration', schema: sso.IdpConfigSchema }, 404: problem('not_found') },
+  }),
+  idpCreate: defineRoute({
+    method: 'POST', path: '/v1/tenants/{id}/idp', handler: 'idp-create', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    summary: 'Create the tenant IdP configuration (OIDC and/or SAML, one active)',
+    request: { params: sso.TenantPathSchema, body: sso.CreateIdpConfigBodySchema },
+    responses: { 201: { description: 'Created', schema: sso.IdpConfigSchema }, 409: problem('conflict') },
+  }),
+  idpUpdate: defineRoute({
+    method: 'PATCH', path: '/v1/tenants/{id}/idp', handler: 'idp-update', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    summary: 'Change the tenant IdP configuration; omitting client_secret keeps it',
+    request: { params: sso.TenantPathSchema, body: sso.UpdateIdpConfigBodySchema },
+    responses: { 200: { description: 'IdP configuration', schema: sso.IdpConfigSchema }, 404: problem('not_found'), 409: problem('conflict') },
+  }),
+  idpDelete: defineRoute({
+    method: 'DELETE', path: '/v1/tenants/{id}/idp', handler: 'idp-delete', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    summary: 'Delete the tenant IdP configuration and release the email domains it claimed',
+    request: { params: sso.TenantPathSchema },
+    responses: { 204: { description: 'Deleted' }, 404: problem('not_found') },
+  }),
+  discover: defineRoute({
+    method: 'GET', path: '/v1/auth/discover', handler: 'auth-discover', auth: 'public', ipRateLimited: true, tag: 'sso',
+    summary: 'Which tenant an email belongs to and how its users sign in (email-domain routing)',
+    request: { query: sso.DiscoverQuerySchema },
+    responses: { 200: { description: 'Login methods', schema: sso.DiscoverResponseSchema }, 404: problem('not_found') },
+  }),
+  ssoStart: defineRoute({
+    method: 'GET', path: '/v1/auth/sso/{tenant}/start', handler: 'sso-start', auth: 'public', ipRateLimited: true, tag: 'sso',
+    summary: 'Begin an SP-initiated login at the tenant IdP (OIDC with PKCE, or a SAML AuthnRequest); redirects',
+    request: { params: sso.SsoTenantPathSchema, query: sso.SsoStartQuerySchema },
+    responses: { 302: { description: 'To the identity provider' }, 404: problem('not_found') },
+  }),
+  ssoCallback: defineRoute({
+    method: 'GET', path: '/v1/auth/sso/{tenant}/callback', handler: 'sso-callback', auth: 'public', ipRateLimited: true, tag: 'sso',
+    summary: 'OIDC redirect URI: verify the answer, sign the user in, redirect to redirect_uri?code=',
+    request: { params: sso.SsoTenantPathSchema, query: sso.SsoCallbackQuerySchema },
+    responses: { 302: { description: 'To the client with a single-use code' }, 401: problem('unauthenticated') },
+  }),
+  ssoCallbackPost: defineRoute({
+    method: 'POST', path: '/v1/auth/sso/{tenant}/callback', handler: 'sso-callback-post', auth: 'public', ipRateLimited: true, tag: 'sso',
+    summary: 'SAML assertion consumer service (HTTP-POST) and OIDC form_post: verify, sign in, redirect to redirect_uri?code=',
+    request: { params: sso.SsoTenantPathSchema, body: sso.SsoCallbackFormSchema, bodyEncoding: 'form' },
+    responses: { 302: { description: 'To the client with a single-use code' }, 401: problem('unauthenticated') },
+  }),
+  ssoMetadata: defineRoute({
+    method: 'GET', path: '/v1/auth/sso/{tenant}/metadata', handler: 'sso-metadata', auth: 'public', tag: 'sso',
+    summary: 'SAML service provider metadata of the tenant (entity id, assertion consumer service)',
+    request: { params: sso.SsoTenantPathSchema },
+    responses: { 200: { description: 'SAML metadata', contentType: 'application/samlmetadata+xml' }, 404: problem('not_found') },
   }),
 
   mfaEnrollStart: defineRoute({

@@ -31,6 +31,13 @@ export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
   'mfa-enroll-start',
   'mfa-enroll-confirm',
   'mfa-challenge',
+  // tenant SSO: the IdP client secret (encrypted when written, decrypted for discovery and the
+  // code exchange) and the PKCE verifier of a login in flight
+  'idp-create',
+  'idp-update',
+  'sso-start',
+  'sso-callback',
+  'sso-callback-post',
 ]);
 
 /**
@@ -46,3 +53,14 @@ export const EMAIL_CLIENT_MODULE = '@aws-sdk/client-sesv2';
 
 /** The npm package holding the native module, as `nodeModules` wants it. */
 export const PASSWORD_NATIVE_MODULE = '@node-rs/argon2';
+
+/**
+ * Handlers whose bundle imports the SAML schema validator (xmllint compiled to WebAssembly): it
+ * loads its `.wasm` file, its worker script and the SAML XSDs from its package folder at run
+ * time, so it ships beside the bundle (`nodeModules`) rather than inside it.
+ */
+export const samlSchemaValidatorHandlers: ReadonlySet<string> = new Set([
+  'sso-callback-post',
+]);
+
+export const SAML_SCHEMA_VALIDATOR_MODULE = '@authenio/samlify-xmllint-wasm';

@@ -12,7 +12,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route';
-import { PASSWORD_NATIVE_MODULE, passwordHashingHandlers } from './handler-capabilities';
+import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from './handler-capabilities';
 
 /** The repository root (this file lives in `<root>/infra`). */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -66,6 +66,7 @@ export interface RouteFunction {
 export function createRouteFunction(scope: Construct, props: RouteFunctionProps): RouteFunction {
   const id = pascalCase(props.handler);
   const needsNativeModule = passwordHashingHandlers.has(props.handler);
+  const nodeModules = [...(needsNativeModule ? [PASSWORD_NATIVE_MODULE] : []), ...(samlSchemaValidatorHandlers.has(props.handler) ? [SAML_SCHEMA_VALIDATOR_MODULE] : [])];
 
   const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
     retention: props.logRetention,
@@ -105,7 +106,7 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
       // Bundle the AWS SDK too: the versions in the lock file, not whatever the runtime ships.
       externalModules: [],
       // Only when needed: any `nodeModules` (even empty) makes CDK run `npm ci` in the asset.
-      ...(needsNativeModule ? { nodeModules: [PASSWORD_NATIVE_MODULE], environment: { ...ARM64_NPM_ENVIRONMENT } } : {}),
+      ...(nodeModules.length ? { nodeModules, environment: { ...ARM64_NPM_ENVIRONMENT } } : {}),
       forceDockerBundling: false,
     },
   });

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from './config';
 import { loadEnvelopeCrypto, type EnvelopeCrypto } from './crypto/envelope';
 import { loadSigningKeys, type SigningKeySet } from './crypto/signing-keys';
 import { createIdGenerator, type IdGenerator } from './ids';
+import { createOidcConfigurationCache, type OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
 import { createObservability, type Observability } from './observability';
 import { createDocumentClient } from './store/client';
 import { TableClient } from './store/table-client';
@@ -22,6 +23,8 @@ export interface Deps {
   envelope: EnvelopeCrypto;
   signingKeys: SigningKeySet;
   observability: Observability;
+  /** Tenant OIDC discovery metadata and JWKS, kept across warm invocations. */
+  oidcConfigurations: OidcConfigurationCache;
 }
 
 export interface DepsOverrides {
@@ -43,6 +46,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     envelope,
     signingKeys,
     observability: overrides.observability ?? createObservability(),
+    oidcConfigurations: createOidcConfigurationCache(),
   };
 }
 

@@ -117,7 +117,7 @@ export class RateLimitedError extends TesseraError {
 }
 
 export class ServiceUnavailableError extends TesseraError {
-  constructor(detail = 'The service is temporarily unavailable') {
-    super('unavailable', detail);
+  constructor(detail = 'The service is temporarily unavailable', options: { cause?: unknown } = {}) {
+    super('unavailable', detail, options);
   }
 }

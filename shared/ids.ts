@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 
-export type IdPrefix = 'ten' | 'usr' | 'ws' | 'tok' | 'evt' | 'fam' | 'conn' | 'test' | 'run' | 'mfa' | 'req' | 'msg' | 'rst';
+export type IdPrefix = 'ten' | 'usr' | 'ws' | 'tok' | 'evt' | 'fam' | 'conn' | 'test' | 'run' | 'mfa' | 'req' | 'msg' | 'rst' | 'ext';
 
 function encodeTime(ms: number): string {
   let out = '';

@@ -9,6 +9,7 @@ import type { Deps } from '../deps';
 import type { Principal } from '../identity/principal';
 import { authenticate, authorize, sourceIpRateLimit, stepUpMfa } from './middleware/access-control';
 import { bodySizeLimit } from './middleware/body-size-limit';
+import { formBody } from './middleware/form-body';
 import { jsonBody } from './middleware/json-body';
 import { requestScope } from './middleware/request-scope';
 import { validateInput } from './middleware/validate-input';
@@ -55,7 +56,7 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
   if (route.ipRateLimited) chain.use(sourceIpRateLimit());
   chain.use(authenticate(route)).use(authorize(route)).use(stepUpMfa(route));
-  if (route.request?.body) chain.use(jsonBody());
+  if (route.request?.body) chain.use(route.request.bodyEncoding === 'form' ? formBody() : jsonBody());
   chain.use(validateInput(route));
 
   const handler = chain.handler(async (event, context) => {

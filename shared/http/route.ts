@@ -40,6 +40,8 @@ export interface RouteDefinition {
   tag: string;
   request?: {
     body?: z.ZodType;
+    /** How the body is encoded: JSON (the default), or an HTML form (SAML HTTP-POST, OIDC form_post). */
+    bodyEncoding?: 'json' | 'form';
     query?: z.ZodType;
     params?: z.ZodType;
   };

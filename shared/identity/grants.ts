@@ -1,17 +1,16 @@
 /** POST /v1/auth/token: the grants the token endpoint knows. */
 import type { z } from 'zod';
 import type { Deps } from '../deps';
-import { UnauthenticatedError } from '../errors';
 import type { TokenResponse } from './access-tokens';
 import type { TokenGrantBodySchema } from './schemas';
 import { refreshSession } from './sessions';
+import { exchangeSsoCode } from './sso/sso-codes';
 
 export async function exchangeGrant(deps: Deps, grant: z.infer<typeof TokenGrantBodySchema>, sourceIp: string): Promise<TokenResponse> {
   switch (grant.grant_type) {
     case 'refresh_token':
       return refreshSession(deps, { refreshToken: grant.refresh_token, workspaceId: grant.workspace_id }, sourceIp);
     case 'sso_code':
-      // Codes are minted by the SSO callback; until a tenant has SSO there is none to exchange.
-      throw new UnauthenticatedError('The SSO code is not valid');
+      return exchangeSsoCode(deps, grant.code, sourceIp);
   }
 }

@@ -60,7 +60,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], serverU
       ...(route.permission ? { 'x-permission': route.permission } : {}),
       ...(route.mfaAction ? { 'x-mfa-action': route.mfaAction } : {}),
       parameters: parametersOf(route),
-      ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(body, 'input') } } } } : {}),
+      ...(body ? { requestBody: { required: true, content: { [route.request?.bodyEncoding === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: { schema: toSchema(body, 'input') } } } } : {}),
       responses,
     };
   }

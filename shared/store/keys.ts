@@ -83,4 +83,16 @@ export const keys = {
     PK: `RATE#${limiter}#${subject}`,
     SK: `W#${windowIndex}`,
   }),
+
+  // ---- tenant SSO ----------------------------------------------------------------------
+  /** The tenant's one IdP configuration (OIDC and/or SAML settings, one of them active). */
+  idpConfig: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'IDP_CONFIG' }),
+  /** A federated identity: `identityDigest` is a digest of (issuer, subject), never raw IdP input. */
+  externalIdentity: (tenantId: string, identityDigest: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EXTID#${identityDigest}` }),
+  /** A login in flight between /start and /callback, keyed by the digest of its `state` / RelayState. */
+  ssoTransaction: (stateHash: string): ItemKey => ({ PK: `SSOTX#${stateHash}`, SK: 'SSOTX' }),
+  /** The single-use code the callback hands to the client, keyed by its digest. */
+  ssoCode: (codeHash: string): ItemKey => ({ PK: `SSOCODE#${codeHash}`, SK: 'SSOCODE' }),
+  /** SAML assertion ids already accepted (replay cache, until NotOnOrAfter + skew). */
+  samlAssertionUse: (tenantId: string, assertionDigest: string): ItemKey => ({ PK: `${tenantPk(tenantId)}#SAMLA#${assertionDigest}`, SK: 'SAMLA' }),
 } as const;

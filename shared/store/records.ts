@@ -188,3 +188,89 @@ export interface IdempotencyRecord {
   response: unknown;
   created_at: string;
 }
+
+// ---- tenant SSO ------------------------------------------------------------------------
+
+export interface OidcSettingsRecord {
+  issuer: string;
+  client_id: string;
+  /** Envelope-encrypted under {tenant_id, purpose: idp_client_secret}; never returned. */
+  client_secret_encrypted: string;
+  client_secret_kms_key_id: string;
+}
+
+export interface SamlSettingsRecord {
+  /** The IdP metadata XML as given. */
+  metadata: string;
+  entity_id: string;
+  /** The IdP's SingleSignOnService location for the HTTP-Redirect binding. */
+  sso_url: string;
+  /** Base64 DER of the IdP's signing certificates. */
+  signing_certificates: string[];
+  want_authn_requests_signed: boolean;
+  /** Tessera's own signing certificate for this tenant (base64 DER), published in the SP metadata. */
+  sp_certificate: string;
+  /** Its private key (PEM), envelope-encrypted under {tenant_id, purpose: saml_sp_signing_key}. */
+  sp_private_key_encrypted: string;
+  sp_private_key_kms_key_id: string;
+}
+
+export interface IdpConfigRecord {
+  tenant_id: string;
+  /** The active protocol: exactly one is active even when both are configured. */
+  provider_type: 'oidc' | 'saml';
+  active: boolean;
+  oidc: OidcSettingsRecord | null;
+  saml: SamlSettingsRecord | null;
+  /** Domains routed to this IdP; JIT provisioning is allowed only for these. */
+  email_domains: string[];
+  /** The subset of email_domains this configuration claimed (released when it lets them go). */
+  claimed_domains: string[];
+  allowed_redirect_uris: string[];
+  default_role: Role;
+  default_workspace_id: string;
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+export interface ExternalIdentityRecord {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  provider_type: 'oidc' | 'saml';
+  issuer: string;
+  subject: string;
+  created_at: string;
+}
+
+export interface SsoTransactionRecord {
+  state_hash: string;
+  tenant_id: string;
+  provider_type: 'oidc' | 'saml';
+  redirect_uri: string;
+  /** OIDC: the ID token must carry it. */
+  nonce: string | null;
+  /** OIDC: the PKCE verifier, envelope-encrypted under {tenant_id, purpose: sso_pkce, state_hash}. */
+  code_verifier_encrypted: string | null;
+  /** SAML: the AuthnRequest ID the response must answer (InResponseTo). */
+  saml_request_id: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
+export interface SsoCodeRecord {
+  code_hash: string;
+  tenant_id: string;
+  user_id: string;
+  workspace_id: string;
+  provider_type: 'oidc' | 'saml';
+  issuer: string;
+  amr: string[];
+  acr: string | null;
+  auth_time: number;
+  mfa_at: number | null;
+  jit_provisioned: boolean;
+  expires_at: string;
+  created_at: string;
+}

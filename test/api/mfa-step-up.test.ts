@@ -82,7 +82,7 @@ async function createPat(token: string, scopes = ['users:read']): Promise<{ id: 
 }
 
 describe('step-up for each action the policy lists', () => {
-  const tested: MfaAction[] = ['LOGIN', 'CREATE_PAT', 'ROTATE_PAT', 'REVOKE_PAT', 'CHANGE_PASSWORD', 'MANAGE_USERS'];
+  const tested: MfaAction[] = ['LOGIN', 'CREATE_PAT', 'ROTATE_PAT', 'REVOKE_PAT', 'CHANGE_PASSWORD', 'MANAGE_USERS', 'UPDATE_IDP_CONFIG'];
 
   it('covers every action the route table gates', () => {
     const routed = new Set(routeList.flatMap((r) => (r.mfaAction ? [r.mfaAction] : [])));
@@ -122,6 +122,18 @@ describe('step-up for each action the policy lists', () => {
     await expectStepUpGate(again, (token) => http.request('PATCH', `/v1/users/${id}`, { token, body: { role: 'connector_builder' } }), 200);
     const third = await adminSession();
     await expectStepUpGate(third, (token) => http.request('POST', `/v1/users/${id}/disable`, { token }), 200);
+  });
+
+  it('UPDATE_IDP_CONFIG: POST, PATCH and DELETE /v1/tenants/{id}/idp', async () => {
+    const idp = `/v1/tenants/${tenant.tenantId}/idp`;
+    const body = { provider_type: 'oidc', issuer: 'https://idp.example.com', client_id: 'tessera', client_secret: 'a-client-secret-for-the-test', allowed_redirect_uris: ['https://console.example.com/done'], active: true };
+    await expectStepUpGate(await adminSession(), (token) => http.request('POST', idp, { token, body }), 201);
+    await expectStepUpGate(await adminSession(), (token) => http.request('PATCH', idp, { token, body: { client_id: 'tessera-2' } }), 200);
+    // Reading the configuration is not a change: no step-up.
+    const reader = await adminSession();
+    clock.advance(STALE);
+    expect((await http.request('GET', idp, { token: reader.accessToken })).status).toBe(200);
+    await expectStepUpGate(await adminSession(), (token) => http.request('DELETE', idp, { token }), 204);
   });
 
   it('a PAT never carries an MFA, so it cannot perform a gated action', async () => {

@@ -1,10 +1,12 @@
 /**
  * Real bundling, the way `cdk synth` does it (local esbuild, `npm ci` for the native module),
- * for two functions only:
+ * for three functions only:
  * - the login handler: its asset must carry the Argon2 binary for arm64 glibc (what Lambda
  *   runs), not the host's;
  * - the health handler: its ESM bundle must load in Node (catches CommonJS dependencies that
- *   need the `createRequire` banner, and dynamic requires esbuild could not resolve).
+ *   need the `createRequire` banner, and dynamic requires esbuild could not resolve);
+ * - the SAML assertion consumer: its bundle loads, and the schema validator shipped beside it
+ *   (xmllint in WebAssembly, with its worker and the SAML XSDs) runs from the asset.
  * `npm ci` needs the npm registry (or a warm npm cache). Set TESSERA_SKIP_BUNDLING_TEST=1 to
  * skip this file on a machine without either.
  */
@@ -17,7 +19,7 @@ import { promisify } from 'node:util';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
-import { passwordHashingHandlers } from '../../infra/handler-capabilities';
+import { SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from '../../infra/handler-capabilities';
 import { createRouteFunction } from '../../infra/route-function';
 import { defaultStackSettings } from '../../infra/stack-settings';
 
@@ -33,7 +35,7 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
     const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
     const stack = new Stack(app, 'BundlingTest');
     const logicalIds = new Map<string, string>();
-    for (const route of [routes.login, routes.health]) {
+    for (const route of [routes.login, routes.health, routes.ssoCallbackPost]) {
       const { fn } = createRouteFunction(stack, {
         handler: route.handler,
         routes: [route],
@@ -68,6 +70,22 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
     const dir = assetDirs.get(routes.health.handler)!;
     expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
     const script = `const m = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href)}); if (typeof m.handler !== 'function') throw new Error('no handler export');`;
+    await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TESSERA_STAGE: 'local' } })).resolves.toBeDefined();
+  });
+
+  it('ships the SAML schema validator beside the assertion consumer, and it validates from there', async () => {
+    expect(samlSchemaValidatorHandlers.has(routes.ssoCallbackPost.handler)).toBe(true);
+    const dir = assetDirs.get(routes.ssoCallbackPost.handler)!;
+    expect(existsSync(path.join(dir, 'node_modules', ...SAML_SCHEMA_VALIDATOR_MODULE.split('/'), 'schemas', 'saml-schema-protocol-2.0.xsd'))).toBe(true);
+    const bundle = JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href);
+    const validator = JSON.stringify(path.join(dir, 'node_modules', ...SAML_SCHEMA_VALIDATOR_MODULE.split('/')));
+    const script = [
+      `const m = await import(${bundle}); if (typeof m.handler !== 'function') throw new Error('no handler export');`,
+      `const { createRequire } = await import('node:module'); const { validate } = createRequire(import.meta.url)(${validator});`,
+      `const request = '<samlp:AuthnRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_1" Version="2.0" IssueInstant="2026-01-01T00:00:00Z"><saml:Issuer>sp</saml:Issuer></samlp:AuthnRequest>';`,
+      `if ((await validate(request)) !== true) throw new Error('a valid request was refused');`,
+      `if (await validate('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').then(() => true, () => false)) throw new Error('an invalid response passed');`,
+    ].join('\n');
     await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TESSERA_STAGE: 'local' } })).resolves.toBeDefined();
   });
 });

@@ -6,6 +6,8 @@
  *   (otherwise the Lambda bundle would miss the arm64 native module, or carry it for nothing);
  * - the bundle imports `@aws-sdk/client-sesv2` ⇔ the handler is in `emailSendingHandlers`
  *   (its `ses:SendEmail` grant);
+ * - the bundle imports the SAML schema validator ⇔ the handler is in `samlSchemaValidatorHandlers`
+ *   (its wasm, worker and XSD files must ship beside the bundle);
  * - a module in the bundle calls `<…>envelope.encrypt(` / `envelope.decrypt(` (the envelope
  *   crypto of `Deps`) ⇔ the handler is in `envelopeEncryptionHandlers` (its KMS grant).
  */
@@ -14,7 +16,7 @@ import path from 'node:path';
 import { build, transform } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
-import { EMAIL_CLIENT_MODULE, PASSWORD_NATIVE_MODULE, emailSendingHandlers, envelopeEncryptionHandlers, passwordHashingHandlers } from '../../infra/handler-capabilities';
+import { EMAIL_CLIENT_MODULE, PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, emailSendingHandlers, envelopeEncryptionHandlers, passwordHashingHandlers, samlSchemaValidatorHandlers } from '../../infra/handler-capabilities';
 import { handlerEntry, projectRoot } from '../../infra/route-function';
 
 /** Modules that define or wire the envelope crypto rather than use it. */
@@ -87,6 +89,13 @@ describe('handler capabilities', () => {
     expect(listed, `infra/handler-capabilities.ts emailSendingHandlers must be exactly the handlers that import ${EMAIL_CLIENT_MODULE}`).toEqual(importing);
   });
 
+  it('ships the SAML schema validator exactly to the handlers whose bundle imports it', () => {
+    const importing = bundles.filter((b) => b.packages.includes(SAML_SCHEMA_VALIDATOR_MODULE)).map((b) => b.handler);
+    const listed = handlers.filter((h) => samlSchemaValidatorHandlers.has(h));
+    expect(importing.length).toBeGreaterThan(0);
+    expect(listed, `infra/handler-capabilities.ts samlSchemaValidatorHandlers must be exactly the handlers that import ${SAML_SCHEMA_VALIDATOR_MODULE}`).toEqual(importing);
+  });
+
   it('grants the envelope key exactly to the handlers whose code encrypts or decrypts', async () => {
     const using: string[] = [];
     for (const bundle of bundles) {
@@ -100,7 +109,7 @@ describe('handler capabilities', () => {
 
   it('names only handlers of the route table', () => {
     const known = new Set(handlers);
-    expect([...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...emailSendingHandlers].filter((h) => !known.has(h))).toEqual([]);
+    expect([...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...emailSendingHandlers, ...samlSchemaValidatorHandlers].filter((h) => !known.has(h))).toEqual([]);
   });
 
   it('follows the project import graph (sanity: the analysis is not vacuous)', () => {

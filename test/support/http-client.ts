@@ -30,9 +30,10 @@ export function api(baseUrl: string): HttpClient {
   return {
     async request(method, path, options = {}) {
       const headers: Record<string, string> = {};
-      let body: string | Uint8Array | undefined;
+      // A copy of a byte body: fetch's types (DOM lib, pulled in by @xmldom's types) want an ArrayBuffer-backed view.
+      let body: string | Uint8Array<ArrayBuffer> | undefined;
       if (options.rawBody !== undefined) {
-        body = options.rawBody;
+        body = typeof options.rawBody === 'string' ? options.rawBody : options.rawBody.slice();
       } else if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers['content-type'] = 'application/json';
@@ -48,10 +49,18 @@ export function api(baseUrl: string): HttpClient {
       const isJson = /^application\/([\w.+-]+\+)?json\b/i.test(type) && text !== '';
       return {
         status: res.status,
-        headers: Object.fromEntries(res.headers.entries()),
+        headers: headersOf(res.headers),
         body: isJson ? (JSON.parse(text) as unknown) : undefined,
         text,
       };
     },
   };
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
 }

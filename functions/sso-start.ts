@@ -1,0 +1,10 @@
+import { endpoint } from '../shared/http/endpoint';
+import { redirect } from '../shared/http/responses';
+import { oidcProtocol } from '../shared/identity/sso/oidc-login';
+import { samlStartProtocol } from '../shared/identity/sso/saml-login';
+import { startSsoLogin } from '../shared/identity/sso/sso-login';
+import { routes } from './routes';
+
+export const handler = endpoint(routes.ssoStart, async ({ input, deps }) =>
+  redirect(await startSsoLogin(deps, { ...oidcProtocol, ...samlStartProtocol }, input.params.tenant, input.query.redirect_uri)),
+);

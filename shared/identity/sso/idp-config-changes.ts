@@ -1,0 +1,187 @@
+/**
+ * Creating and changing the tenant IdP configuration: validation of the settings against the
+ * stage (https issuers), the SAML metadata parsed, the OIDC client secret envelope-encrypted,
+ * domain claims, the record and its audit event in one transaction (optimistic on `version`).
+ * Apart from the reads so that only these two functions hold the envelope key.
+ */
+import { isoNow } from '../../clock';
+import type { Deps } from '../../deps';
+import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, type FieldError } from '../../errors';
+import { auditEventPut } from '../../audit/audit-log';
+import { failedConditionIndexes } from '../../store/client';
+import { getWorkspace } from '../../store/identity-items';
+import { keys } from '../../store/keys';
+import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
+import type { TransactItem } from '../../store/table-client';
+import type { Principal } from '../principal';
+import { clientSecretContext, domainItems, getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
+import { parseIdpMetadata } from './saml-metadata';
+import { newSpCredential, type SpCredential } from './saml-sp-credentials';
+import type { CreateIdpConfigInput, UpdateIdpConfigInput } from './schemas';
+import { urlProblem } from './sp-endpoints';
+
+/** The fields as they will be after the change, before secrets and metadata are processed. */
+interface Desired {
+  provider_type: 'oidc' | 'saml';
+  active: boolean;
+  issuer: string | undefined;
+  client_id: string | undefined;
+  client_secret: string | undefined;
+  saml_metadata: string | undefined;
+  email_domains: string[];
+  allowed_redirect_uris: string[];
+  default_role: IdpConfigRecord['default_role'];
+  default_workspace_id: string;
+}
+
+async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired, previous: IdpConfigRecord | undefined): Promise<{ oidc: OidcSettingsRecord | null; saml: SamlSettingsRecord | null }> {
+  const errors: FieldError[] = [];
+  const push = (e: FieldError | undefined) => e && errors.push(e);
+  if (desired.issuer !== undefined) push(urlProblem(deps.config, desired.issuer, 'issuer'));
+  desired.allowed_redirect_uris.forEach((uri, i) => push(urlProblem(deps.config, uri, `allowed_redirect_uris.${i}`)));
+
+  // OIDC: all three settings, or none; a stored secret is kept unless a new one is given.
+  const secretKnown = desired.client_secret !== undefined || Boolean(previous?.oidc);
+  const anyOidc = desired.issuer !== undefined || desired.client_id !== undefined || desired.client_secret !== undefined;
+  if (anyOidc || desired.provider_type === 'oidc') {
+    if (desired.issuer === undefined) errors.push({ path: 'issuer', message: 'is required for OIDC' });
+    if (desired.client_id === undefined) errors.push({ path: 'client_id', message: 'is required for OIDC' });
+    if (!secretKnown) errors.push({ path: 'client_secret', message: 'is required for OIDC' });
+  }
+  if (desired.provider_type === 'saml' && desired.saml_metadata === undefined) errors.push({ path: 'saml_metadata', message: 'is required for SAML' });
+  if (errors.length) throw new ValidationError(errors);
+
+  let saml: SamlSettingsRecord | null = null;
+  if (desired.saml_metadata !== undefined) {
+    if (previous?.saml?.metadata === desired.saml_metadata) {
+      saml = previous.saml;
+    } else {
+      const idp = parseIdpMetadata(desired.saml_metadata);
+      // Tessera's own signing credential outlives changes of the IdP's metadata.
+      const credential: SpCredential = previous?.saml
+        ? { sp_certificate: previous.saml.sp_certificate, sp_private_key_encrypted: previous.saml.sp_private_key_encrypted, sp_private_key_kms_key_id: previous.saml.sp_private_key_kms_key_id }
+        : await newSpCredential(deps, tenant.id, tenant.slug);
+      saml = { metadata: desired.saml_metadata, ...idp, ...credential };
+    }
+  }
+  let oidc: OidcSettingsRecord | null = null;
+  if (anyOidc || previous?.oidc) {
+    oidc =
+      desired.client_secret !== undefined
+        ? {
+            issuer: desired.issuer!,
+            client_id: desired.client_id!,
+            client_secret_encrypted: await deps.envelope.encrypt(desired.client_secret, clientSecretContext(tenant.id)),
+            client_secret_kms_key_id: deps.envelope.keyId,
+          }
+        : { ...previous!.oidc!, issuer: desired.issuer!, client_id: desired.client_id! };
+  }
+  return { oidc, saml };
+}
+
+async function checkWorkspace(deps: Deps, tenantId: string, workspaceId: string): Promise<void> {
+  if (!(await getWorkspace(deps, tenantId, workspaceId))) throw new ValidationError([{ path: 'default_workspace_id', message: 'is not a workspace of the tenant' }]);
+}
+
+async function save(deps: Deps, tenant: TenantRecord, record: IdpConfigRecord, domains: { items: TransactItem[]; claimCount: number }, configItem: TransactItem, audit: TransactItem) {
+  try {
+    await deps.table.transact([...domains.items, configItem, audit]);
+  } catch (error) {
+    const failed = failedConditionIndexes(error);
+    if (failed.some((i) => i < domains.claimCount)) throw new ConflictError('An email domain is already claimed by another tenant');
+    if (failed.includes(domains.items.length)) throw new PreconditionFailedError('The IdP configuration changed meanwhile; read it again');
+    throw error;
+  }
+  return toIdpConfigView(deps, tenant, record);
+}
+
+export async function createIdpConfig(deps: Deps, principal: Principal, tenantId: string, input: CreateIdpConfigInput, sourceIp: string): Promise<IdpConfigView> {
+  const tenant = await ownTenant(deps, principal, tenantId);
+  const workspaceId = input.default_workspace_id ?? principal.workspaceId;
+  await checkWorkspace(deps, tenant.id, workspaceId);
+  if (await getIdpConfig(deps, tenant.id)) throw new ConflictError('The tenant already has an IdP configuration; change it with PATCH');
+  const desired: Desired = {
+    provider_type: input.provider_type,
+    active: input.active,
+    issuer: input.issuer,
+    client_id: input.client_id,
+    client_secret: input.client_secret,
+    saml_metadata: input.saml_metadata,
+    email_domains: [...new Set(input.email_domains)],
+    allowed_redirect_uris: input.allowed_redirect_uris,
+    default_role: input.default_role,
+    default_workspace_id: workspaceId,
+  };
+  const settings = await buildSettings(deps, tenant, desired, undefined);
+  const domains = await domainItems(deps, tenant, desired.email_domains, undefined);
+  const now = isoNow(deps.clock);
+  const record: IdpConfigRecord = {
+    tenant_id: tenant.id,
+    provider_type: desired.provider_type,
+    active: desired.active,
+    ...settings,
+    email_domains: desired.email_domains,
+    claimed_domains: domains.claimed,
+    allowed_redirect_uris: desired.allowed_redirect_uris,
+    default_role: desired.default_role,
+    default_workspace_id: workspaceId,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  };
+  const audit = auditEventPut(deps, {
+    log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
+    action: 'idp_config_created', targetType: 'tenant', targetId: tenant.id,
+    payload: { provider_type: record.provider_type, active: record.active, oidc: Boolean(record.oidc), saml: Boolean(record.saml), email_domains: record.email_domains }, sourceIp,
+  });
+  try {
+    return await save(deps, tenant, record, domains, deps.table.putItem({ ...keys.idpConfig(tenant.id), ...record }, { expression: 'attribute_not_exists(PK)' }), audit.item);
+  } catch (error) {
+    if (error instanceof PreconditionFailedError) throw new ConflictError('The tenant already has an IdP configuration; change it with PATCH');
+    throw error;
+  }
+}
+
+export async function updateIdpConfig(deps: Deps, principal: Principal, tenantId: string, input: UpdateIdpConfigInput, sourceIp: string): Promise<IdpConfigView> {
+  const tenant = await ownTenant(deps, principal, tenantId);
+  const previous = await getIdpConfig(deps, tenant.id);
+  if (!previous) throw new NotFoundError('IdP configuration');
+  if (input.default_workspace_id !== undefined) await checkWorkspace(deps, tenant.id, input.default_workspace_id);
+  const desired: Desired = {
+    provider_type: input.provider_type ?? previous.provider_type,
+    active: input.active ?? previous.active,
+    issuer: input.issuer ?? previous.oidc?.issuer,
+    client_id: input.client_id ?? previous.oidc?.client_id,
+    client_secret: input.client_secret,
+    saml_metadata: input.saml_metadata ?? previous.saml?.metadata,
+    email_domains: input.email_domains ? [...new Set(input.email_domains)] : previous.email_domains,
+    allowed_redirect_uris: input.allowed_redirect_uris ?? previous.allowed_redirect_uris,
+    default_role: input.default_role ?? previous.default_role,
+    default_workspace_id: input.default_workspace_id ?? previous.default_workspace_id,
+  };
+  const settings = await buildSettings(deps, tenant, desired, previous);
+  const domains = await domainItems(deps, tenant, desired.email_domains, previous);
+  const record: IdpConfigRecord = {
+    ...previous,
+    provider_type: desired.provider_type,
+    active: desired.active,
+    ...settings,
+    email_domains: desired.email_domains,
+    claimed_domains: domains.claimed,
+    allowed_redirect_uris: desired.allowed_redirect_uris,
+    default_role: desired.default_role,
+    default_workspace_id: desired.default_workspace_id,
+    updated_at: isoNow(deps.clock),
+    version: previous.version + 1,
+  };
+  const audit = auditEventPut(deps, {
+    log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
+    action: 'idp_config_updated', targetType: 'tenant', targetId: tenant.id,
+    // Names of the fields changed, never their values when secret.
+    payload: { changed: Object.keys(input).filter((k) => input[k as keyof UpdateIdpConfigInput] !== undefined), provider_type: record.provider_type, active: record.active, email_domains: record.email_domains },
+    sourceIp,
+  });
+  const put = deps.table.putItem({ ...keys.idpConfig(tenant.id), ...record }, { expression: 'version = :v', values: { ':v': previous.version } });
+  return save(deps, tenant, record, domains, put, audit.item);
+}
+

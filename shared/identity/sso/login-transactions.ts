@@ -1,0 +1,76 @@
+/**
+ * A login in flight between /start and /callback: a random `state` (OIDC) or RelayState
+ * (SAML) handed to the IdP, stored only as a digest, ten minutes, single use. It remembers
+ * the redirect URI the client asked for, the OIDC nonce and PKCE verifier (the verifier
+ * envelope-encrypted), or the SAML AuthnRequest ID the response must answer.
+ *
+ * Consumption is one conditional delete that returns the item: of two callbacks presenting
+ * the same state only one gets it, and a failed callback burns it too.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Deps } from '../../deps';
+import { UnauthenticatedError } from '../../errors';
+import { sha256Hex } from '../../crypto/opaque-tokens';
+import { isConditionFailure } from '../../store/client';
+import { keys } from '../../store/keys';
+import type { SsoTransactionRecord } from '../../store/records';
+import { withoutKeys } from '../../store/table-client';
+import type { ProviderType } from './schemas';
+
+const LIFETIME_MS = 10 * 60_000;
+const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const pkceContext = (tenantId: string, stateHash: string) => ({ tenant_id: tenantId, purpose: 'sso_pkce', state_hash: stateHash });
+
+export class SsoResponseError extends UnauthenticatedError {
+  constructor(detail = 'The single sign-on response is not valid; start the login again') {
+    super(detail);
+  }
+}
+
+/** A new `state` / RelayState: 256 random bits. */
+export const newSsoState = () => randomBytes(32).toString('base64url');
+
+export async function createSsoTransaction(
+  deps: Deps,
+  input: { tenantId: string; providerType: ProviderType; redirectUri: string; nonce?: string; codeVerifier?: string; samlRequestId?: string; state?: string },
+): Promise<string> {
+  const state = input.state ?? newSsoState();
+  const stateHash = sha256Hex(state);
+  const now = deps.clock.now();
+  const expires = new Date(now.getTime() + LIFETIME_MS);
+  const record: SsoTransactionRecord = {
+    state_hash: stateHash,
+    tenant_id: input.tenantId,
+    provider_type: input.providerType,
+    redirect_uri: input.redirectUri,
+    nonce: input.nonce ?? null,
+    code_verifier_encrypted: input.codeVerifier ? await deps.envelope.encrypt(input.codeVerifier, pkceContext(input.tenantId, stateHash)) : null,
+    saml_request_id: input.samlRequestId ?? null,
+    expires_at: expires.toISOString(),
+    created_at: now.toISOString(),
+  };
+  await deps.table.put({ Item: { ...keys.ssoTransaction(stateHash), ...record, ttl: Math.floor(expires.getTime() / 1000) }, ConditionExpression: 'attribute_not_exists(PK)' });
+  return state;
+}
+
+/** Takes the transaction out of the table (once) and checks it belongs to this tenant and is fresh. */
+export async function consumeSsoTransaction(deps: Deps, tenantId: string, state: string | undefined): Promise<SsoTransactionRecord> {
+  if (!state || !STATE_SHAPE.test(state)) throw new SsoResponseError();
+  let removed: Record<string, unknown> | undefined;
+  try {
+    const out = await deps.table.delete({ Key: keys.ssoTransaction(sha256Hex(state)), ConditionExpression: 'attribute_exists(PK)', ReturnValues: 'ALL_OLD' });
+    removed = out.Attributes;
+  } catch (error) {
+    if (isConditionFailure(error)) throw new SsoResponseError();
+    throw error;
+  }
+  const record = removed ? withoutKeys<SsoTransactionRecord>(removed) : undefined;
+  if (!record || record.tenant_id !== tenantId || Date.parse(record.expires_at) <= deps.clock.now().getTime()) throw new SsoResponseError();
+  return record;
+}
+
+export async function pkceVerifierOf(deps: Deps, record: SsoTransactionRecord): Promise<string> {
+  if (!record.code_verifier_encrypted) throw new SsoResponseError();
+  return deps.envelope.decrypt(record.code_verifier_encrypted, pkceContext(record.tenant_id, record.state_hash));
+}

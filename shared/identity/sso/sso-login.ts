@@ -1,0 +1,69 @@
+/**
+ * The two ends of an SP-initiated SSO login, whatever the protocol: /start checks the tenant,
+ * its active IdP and the redirect URI against the allow-list, then hands over to OIDC or SAML;
+ * /callback consumes the login transaction named by `state` (OIDC) or `RelayState` (SAML),
+ * lets the protocol verify the IdP's answer, resolves or provisions the user, and redirects
+ * to the client's redirect URI with a single-use code.
+ */
+import { epochSeconds } from '../../clock';
+import type { Deps } from '../../deps';
+import { NotFoundError, ValidationError } from '../../errors';
+import { getTenantBySlug } from '../../store/identity-items';
+import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
+import { resolveFederatedUser, idpDidMfa, type FederatedLogin } from './federated-users';
+import { getIdpConfig } from './idp-config';
+import { consumeSsoTransaction, SsoResponseError } from './login-transactions';
+import type { SsoCallbackParams } from './schemas';
+import { mintSsoCode } from './sso-codes';
+
+export interface SsoProtocols {
+  startOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, redirectUri: string) => Promise<string>;
+  completeOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, transaction: Awaited<ReturnType<typeof consumeSsoTransaction>>, state: string, params: SsoCallbackParams) => Promise<FederatedLogin>;
+  startSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, redirectUri: string) => Promise<string>;
+  completeSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, transaction: Awaited<ReturnType<typeof consumeSsoTransaction>>, params: SsoCallbackParams) => Promise<FederatedLogin>;
+}
+
+async function activeIdp(deps: Deps, slug: string): Promise<{ tenant: TenantRecord; idp: IdpConfigRecord }> {
+  const tenant = await getTenantBySlug(deps, slug);
+  const idp = tenant ? await getIdpConfig(deps, tenant.id) : undefined;
+  if (!tenant || !idp?.active) throw new NotFoundError('single sign-on configuration');
+  return { tenant, idp };
+}
+
+const hasOidc = (idp: IdpConfigRecord): idp is IdpConfigRecord & { oidc: OidcSettingsRecord } => idp.oidc !== null;
+const hasSaml = (idp: IdpConfigRecord): idp is IdpConfigRecord & { saml: SamlSettingsRecord } => idp.saml !== null;
+
+export async function startSsoLogin(deps: Deps, protocols: SsoProtocols, slug: string, redirectUri: string): Promise<string> {
+  const { tenant, idp } = await activeIdp(deps, slug);
+  // Exact match only: an open redirector would hand the code to anyone.
+  if (!idp.allowed_redirect_uris.includes(redirectUri)) throw new ValidationError([{ path: 'redirect_uri', message: 'is not on the tenant\'s list of allowed redirect URIs' }]);
+  if (idp.provider_type === 'oidc' && hasOidc(idp) && protocols.startOidc) return protocols.startOidc(deps, tenant, idp, redirectUri);
+  if (idp.provider_type === 'saml' && hasSaml(idp) && protocols.startSaml) return protocols.startSaml(deps, tenant, idp, redirectUri);
+  throw new NotFoundError('single sign-on configuration');
+}
+
+export async function completeSsoLogin(deps: Deps, protocols: SsoProtocols, slug: string, params: SsoCallbackParams, sourceIp: string): Promise<string> {
+  const { tenant, idp } = await activeIdp(deps, slug);
+  const state = params.SAMLResponse !== undefined ? params.RelayState : params.state;
+  const transaction = await consumeSsoTransaction(deps, tenant.id, state);
+  // The protocol of the answer must be the one the login started with, and still the active one.
+  if (transaction.provider_type !== idp.provider_type) throw new SsoResponseError();
+  let login: FederatedLogin;
+  if (transaction.provider_type === 'oidc' && params.SAMLResponse === undefined && hasOidc(idp) && protocols.completeOidc) {
+    login = await protocols.completeOidc(deps, tenant, idp, transaction, state!, params);
+  } else if (transaction.provider_type === 'saml' && params.SAMLResponse !== undefined && hasSaml(idp) && protocols.completeSaml) {
+    login = await protocols.completeSaml(deps, tenant, idp, transaction, params);
+  } else {
+    throw new SsoResponseError();
+  }
+
+  const { user, provisioned } = await resolveFederatedUser(deps, idp, login, sourceIp);
+  const authTime = login.authTime ?? epochSeconds(deps.clock);
+  const amr = login.amr.length ? login.amr : ['ext'];
+  const code = await mintSsoCode(deps, {
+    user, providerType: login.providerType, issuer: login.issuer, amr, acr: login.acr, authTime, mfaAt: idpDidMfa(amr) ? authTime : undefined, provisioned,
+  });
+  const target = new URL(transaction.redirect_uri);
+  target.searchParams.set('code', code);
+  return target.href;
+}
