@@ -9,7 +9,7 @@ import { epochSeconds } from '../../clock';
 import type { Deps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../errors';
 import { getTenantBySlug } from '../../store/identity-items';
-import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
+import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../store/records';
 import { resolveFederatedUser, idpDidMfa, type FederatedLogin } from './federated-users';
 import { getIdpConfig } from './idp-config';
 import { consumeSsoTransaction, SsoResponseError } from './login-transactions';
@@ -18,9 +18,9 @@ import { mintSsoCode } from './sso-codes';
 
 export interface SsoProtocols {
   startOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, redirectUri: string) => Promise<string>;
-  completeOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, transaction: Awaited<ReturnType<typeof consumeSsoTransaction>>, state: string, params: SsoCallbackParams) => Promise<FederatedLogin>;
+  completeOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, transaction: SsoTransactionRecord, state: string, params: SsoCallbackParams) => Promise<FederatedLogin>;
   startSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, redirectUri: string) => Promise<string>;
-  completeSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, transaction: Awaited<ReturnType<typeof consumeSsoTransaction>>, params: SsoCallbackParams) => Promise<FederatedLogin>;
+  completeSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, transaction: SsoTransactionRecord, params: SsoCallbackParams) => Promise<FederatedLogin>;
 }
 
 async function activeIdp(deps: Deps, slug: string): Promise<{ tenant: TenantRecord; idp: IdpConfigRecord }> {
