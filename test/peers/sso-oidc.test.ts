@@ -151,6 +151,16 @@ describe('OIDC single sign-on', () => {
     expect((meAgain.body as { id: string }).id).toBe(userId);
   });
 
+  it('accepts the same answer as a form POST (response_mode=form_post)', async () => {
+    const returned = new URL(await authorizeAtIdp(await startLogin(), 'alice'));
+    const res = await http.request('POST', `${returned.origin}${returned.pathname}`, {
+      rawBody: returned.searchParams.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status, res.text).toBe(302);
+    expect((await exchange(codeOf(res.headers.location))).status).toBe(200);
+  });
+
   it('refuses a wrong state, and a replayed state', async () => {
     const returned = new URL(await authorizeAtIdp(await startLogin(), 'alice'));
     const wrong = new URL(returned);

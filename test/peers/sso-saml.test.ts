@@ -78,6 +78,7 @@ interface ResponseOptions {
   notOnOrAfter?: Date;
   recipient?: string;
   classRef?: string;
+  nameIdFormat?: string;
 }
 
 /** A Response signed by `signer` (the IdP by default), base64 as the POST binding carries it. */
@@ -98,7 +99,7 @@ async function samlResponse(o: ResponseOptions): Promise<string> {
     ConditionsNotBefore: (o.notBefore ?? new Date(now.getTime() - 1000)).toISOString(),
     ConditionsNotOnOrAfter: notOnOrAfter,
     SubjectConfirmationDataNotOnOrAfter: notOnOrAfter,
-    NameIDFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+    NameIDFormat: o.nameIdFormat ?? 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
     NameID: `subject-${email}`,
     InResponseTo: o.requestId,
   };
@@ -177,12 +178,14 @@ describe('SAML single sign-on', () => {
     expect((await post(encode(noKeyInfo), c.relayState)).status).toBe(401);
   });
 
-  it('refuses another audience, another recipient, an expired and a not-yet-valid assertion', async () => {
+  it('refuses another audience, another recipient, an expired, a not-yet-valid and a transient-subject assertion', async () => {
     const cases: Omit<ResponseOptions, 'requestId'>[] = [
       { audience: 'https://another-sp.example/metadata' },
       { recipient: 'https://another-sp.example/acs' },
       { notBefore: new Date(Date.now() - 20 * 60_000), notOnOrAfter: new Date(Date.now() - 10 * 60_000) },
       { notBefore: new Date(Date.now() + 10 * 60_000), notOnOrAfter: new Date(Date.now() + 20 * 60_000) },
+      // A transient NameID cannot be linked to a user.
+      { nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient' },
     ];
     for (const options of cases) {
       const start = await startLogin();
@@ -243,8 +246,10 @@ describe('SAML single sign-on', () => {
     const hidden = signedC.replace(originalC, evilAssertion(signedC)).replace('<samlp:Status>', `<samlp:Extensions>${originalC}</samlp:Extensions><samlp:Status>`);
     expect((await post(encode(hidden), c.relayState)).status).toBe(401);
 
-    const users = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
-    expect(users.items.filter((e) => e.action === 'login_succeeded' && e.target_id === tenant.admin.id && (e.payload as { method?: string }).method === 'sso')).toHaveLength(0);
+    const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
+    expect(events.items.filter((e) => e.action === 'login_succeeded' && e.target_id === tenant.admin.id && (e.payload as { method?: string }).method === 'sso')).toHaveLength(0);
+    // Each refused answer is a login failure in the identity log.
+    expect(events.items.filter((e) => e.action === 'login_failed' && (e.payload as { reason?: string }).reason === 'invalid_response').length).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses a body that is not a form', async () => {

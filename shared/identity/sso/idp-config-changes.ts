@@ -79,6 +79,20 @@ async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired,
   return { oidc, saml };
 }
 
+/** The stored fields that follow from the desired state (all but identity and bookkeeping). */
+function configurationFields(desired: Desired, settings: { oidc: OidcSettingsRecord | null; saml: SamlSettingsRecord | null }, claimed: string[]) {
+  return {
+    provider_type: desired.provider_type,
+    active: desired.active,
+    ...settings,
+    email_domains: desired.email_domains,
+    claimed_domains: claimed,
+    allowed_redirect_uris: desired.allowed_redirect_uris,
+    default_role: desired.default_role,
+    default_workspace_id: desired.default_workspace_id,
+  };
+}
+
 async function checkWorkspace(deps: Deps, tenantId: string, workspaceId: string): Promise<void> {
   if (!(await getWorkspace(deps, tenantId, workspaceId))) throw new ValidationError([{ path: 'default_workspace_id', message: 'is not a workspace of the tenant' }]);
 }
@@ -115,20 +129,7 @@ export async function createIdpConfig(deps: Deps, principal: Principal, tenantId
   const settings = await buildSettings(deps, tenant, desired, undefined);
   const domains = await domainItems(deps, tenant, desired.email_domains, undefined);
   const now = isoNow(deps.clock);
-  const record: IdpConfigRecord = {
-    tenant_id: tenant.id,
-    provider_type: desired.provider_type,
-    active: desired.active,
-    ...settings,
-    email_domains: desired.email_domains,
-    claimed_domains: domains.claimed,
-    allowed_redirect_uris: desired.allowed_redirect_uris,
-    default_role: desired.default_role,
-    default_workspace_id: workspaceId,
-    created_at: now,
-    updated_at: now,
-    version: 1,
-  };
+  const record: IdpConfigRecord = { tenant_id: tenant.id, ...configurationFields(desired, settings, domains.claimed), created_at: now, updated_at: now, version: 1 };
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
     action: 'idp_config_created', targetType: 'tenant', targetId: tenant.id,
@@ -161,19 +162,7 @@ export async function updateIdpConfig(deps: Deps, principal: Principal, tenantId
   };
   const settings = await buildSettings(deps, tenant, desired, previous);
   const domains = await domainItems(deps, tenant, desired.email_domains, previous);
-  const record: IdpConfigRecord = {
-    ...previous,
-    provider_type: desired.provider_type,
-    active: desired.active,
-    ...settings,
-    email_domains: desired.email_domains,
-    claimed_domains: domains.claimed,
-    allowed_redirect_uris: desired.allowed_redirect_uris,
-    default_role: desired.default_role,
-    default_workspace_id: desired.default_workspace_id,
-    updated_at: isoNow(deps.clock),
-    version: previous.version + 1,
-  };
+  const record: IdpConfigRecord = { ...previous, ...configurationFields(desired, settings, domains.claimed), updated_at: isoNow(deps.clock), version: previous.version + 1 };
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
     action: 'idp_config_updated', targetType: 'tenant', targetId: tenant.id,

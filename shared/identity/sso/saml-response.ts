@@ -118,8 +118,11 @@ export async function completeSamlLogin(
 
   if (childOf(assertion, ASSERTION_NS, 'Issuer')?.textContent?.trim() !== idp.saml.entity_id) refuse('issuer');
   const subject = childOf(assertion, ASSERTION_NS, 'Subject');
-  const nameId = childOf(subject, ASSERTION_NS, 'NameID')?.textContent?.trim();
+  const nameIdElement = childOf(subject, ASSERTION_NS, 'NameID');
+  const nameId = nameIdElement?.textContent?.trim();
   if (!nameId) return refuse('no NameID');
+  // A transient NameID changes at every login: it cannot be the stable subject of a link.
+  if (nameIdElement!.getAttribute('Format') === 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient') refuse('transient NameID');
   const now = deps.clock.now().getTime();
   const bearer = childrenOf(subject!, ASSERTION_NS, 'SubjectConfirmation')
     .filter((c) => c.getAttribute('Method') === BEARER)

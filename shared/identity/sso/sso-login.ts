@@ -8,8 +8,10 @@
 import { epochSeconds } from '../../clock';
 import type { Deps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../errors';
+import { recordAuditEvent } from '../../audit/audit-log';
+import { metricNames } from '../../observability';
 import { getTenantBySlug } from '../../store/identity-items';
-import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
+import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../store/records';
 import { resolveFederatedUser, idpDidMfa, type FederatedLogin } from './federated-users';
 import { getIdpConfig } from './idp-config';
 import { consumeSsoTransaction, SsoResponseError } from './login-transactions';
@@ -18,9 +20,9 @@ import { mintSsoCode } from './sso-codes';
 
 export interface SsoProtocols {
   startOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, redirectUri: string) => Promise<string>;
-  completeOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, transaction: Awaited<ReturnType<typeof consumeSsoTransaction>>, state: string, params: SsoCallbackParams) => Promise<FederatedLogin>;
+  completeOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, transaction: SsoTransactionRecord, state: string, params: SsoCallbackParams) => Promise<FederatedLogin>;
   startSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, redirectUri: string) => Promise<string>;
-  completeSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, transaction: Awaited<ReturnType<typeof consumeSsoTransaction>>, params: SsoCallbackParams) => Promise<FederatedLogin>;
+  completeSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, transaction: SsoTransactionRecord, params: SsoCallbackParams) => Promise<FederatedLogin>;
 }
 
 async function activeIdp(deps: Deps, slug: string): Promise<{ tenant: TenantRecord; idp: IdpConfigRecord }> {
@@ -49,12 +51,24 @@ export async function completeSsoLogin(deps: Deps, protocols: SsoProtocols, slug
   // The protocol of the answer must be the one the login started with, and still the active one.
   if (transaction.provider_type !== idp.provider_type) throw new SsoResponseError();
   let login: FederatedLogin;
-  if (transaction.provider_type === 'oidc' && params.SAMLResponse === undefined && hasOidc(idp) && protocols.completeOidc) {
-    login = await protocols.completeOidc(deps, tenant, idp, transaction, state!, params);
-  } else if (transaction.provider_type === 'saml' && params.SAMLResponse !== undefined && hasSaml(idp) && protocols.completeSaml) {
-    login = await protocols.completeSaml(deps, tenant, idp, transaction, params);
-  } else {
-    throw new SsoResponseError();
+  try {
+    if (transaction.provider_type === 'oidc' && params.SAMLResponse === undefined && hasOidc(idp) && protocols.completeOidc) {
+      login = await protocols.completeOidc(deps, tenant, idp, transaction, state!, params);
+    } else if (transaction.provider_type === 'saml' && params.SAMLResponse !== undefined && hasSaml(idp) && protocols.completeSaml) {
+      login = await protocols.completeSaml(deps, tenant, idp, transaction, params);
+    } else {
+      throw new SsoResponseError();
+    }
+  } catch (error) {
+    if (error instanceof SsoResponseError) {
+      // Who it was is unknown (the answer did not verify); the attempt is still a login failure.
+      deps.observability.count(metricNames.loginFailure);
+      await recordAuditEvent(deps, {
+        log: 'identity', tenantId: tenant.id, actorId: null, action: 'login_failed', targetType: 'user', targetId: 'unknown',
+        payload: { method: 'sso', provider_type: transaction.provider_type, reason: 'invalid_response' }, sourceIp,
+      });
+    }
+    throw error;
   }
 
   const { user, provisioned } = await resolveFederatedUser(deps, idp, login, sourceIp);
