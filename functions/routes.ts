@@ -11,6 +11,8 @@ import * as identity from '../shared/identity/schemas';
 import * as sso from '../shared/identity/sso/schemas';
 
 const problem = (description: string) => ({ description });
+/** `/v1/tenants/{id}/…`: the id must be the caller's own tenant (checked by the use case, 403). */
+const TenantPathSchema = IdPathSchema('ten');
 
 export const routes = {
   health: defineRoute({
@@ -64,25 +66,25 @@ export const routes = {
   idpGet: defineRoute({
     method: 'GET', path: '/v1/tenants/{id}/idp', handler: 'idp-get', auth: 'bearer', permission: 'idp:manage', tag: 'sso',
     summary: 'Read the tenant IdP configuration (the client secret is write-only)',
-    request: { params: sso.TenantPathSchema },
+    request: { params: TenantPathSchema },
     responses: { 200: { description: 'IdP configuration', schema: sso.IdpConfigSchema }, 404: problem('not_found') },
   }),
   idpCreate: defineRoute({
     method: 'POST', path: '/v1/tenants/{id}/idp', handler: 'idp-create', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
     summary: 'Create the tenant IdP configuration (OIDC and/or SAML, one active)',
-    request: { params: sso.TenantPathSchema, body: sso.CreateIdpConfigBodySchema },
+    request: { params: TenantPathSchema, body: sso.CreateIdpConfigBodySchema },
     responses: { 201: { description: 'Created', schema: sso.IdpConfigSchema }, 409: problem('conflict') },
   }),
   idpUpdate: defineRoute({
     method: 'PATCH', path: '/v1/tenants/{id}/idp', handler: 'idp-update', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
     summary: 'Change the tenant IdP configuration; omitting client_secret keeps it',
-    request: { params: sso.TenantPathSchema, body: sso.UpdateIdpConfigBodySchema },
+    request: { params: TenantPathSchema, body: sso.UpdateIdpConfigBodySchema },
     responses: { 200: { description: 'IdP configuration', schema: sso.IdpConfigSchema }, 404: problem('not_found'), 409: problem('conflict') },
   }),
   idpDelete: defineRoute({
     method: 'DELETE', path: '/v1/tenants/{id}/idp', handler: 'idp-delete', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
     summary: 'Delete the tenant IdP configuration and release the email domains it claimed',
-    request: { params: sso.TenantPathSchema },
+    request: { params: TenantPathSchema },
     responses: { 204: { description: 'Deleted' }, 404: problem('not_found') },
   }),
   discover: defineRoute({
@@ -142,13 +144,13 @@ export const routes = {
   mfaPolicyGet: defineRoute({
     method: 'GET', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-get', auth: 'bearer', permission: 'mfa_policy:manage', tag: 'mfa',
     summary: 'The tenant MFA policy',
-    request: { params: identity.MfaPolicyPathSchema },
+    request: { params: TenantPathSchema },
     responses: { 200: { description: 'MFA policy', schema: identity.MfaPolicySchema }, 403: problem('forbidden') },
   }),
   mfaPolicyUpdate: defineRoute({
     method: 'PATCH', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-update', auth: 'bearer', permission: 'mfa_policy:manage', tag: 'mfa',
     summary: 'Change the tenant MFA policy (audited; needs a recent MFA unless the policy is OFF)',
-    request: { params: identity.MfaPolicyPathSchema, body: identity.UpdateMfaPolicyBodySchema },
+    request: { params: TenantPathSchema, body: identity.UpdateMfaPolicyBodySchema },
     responses: { 200: { description: 'MFA policy', schema: identity.MfaPolicySchema }, 401: problem('mfa_required'), 403: problem('forbidden') },
   }),
 

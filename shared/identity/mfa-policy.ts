@@ -8,13 +8,13 @@
  */
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
-import { ForbiddenError, MfaRequiredError } from '../errors';
+import { MfaRequiredError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { getMfaPolicyRecord, getUser } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { MfaPolicyRecord } from '../store/records';
 import { mfaActions, STEP_UP_MAX_AGE_SECONDS, type MfaAction, type MfaMode } from './mfa-actions';
-import type { Principal } from './principal';
+import { assertOwnTenant, type Principal } from './principal';
 
 /** The spec's planned default: REQUIRED for all seven actions. */
 export function defaultMfaPolicy(tenantId: string, now: string): MfaPolicyRecord {
@@ -53,11 +53,6 @@ export async function requireRecentMfa(deps: Deps, principal: Principal, action:
     if (!user?.mfa_enrolled) return;
   }
   assertRecentMfa(deps, principal);
-}
-
-/** A tenant-scoped path must name the caller's own tenant; the tenant comes from the credential only. */
-export function assertOwnTenant(principal: Principal, tenantId: string): void {
-  if (tenantId !== principal.tenantId) throw new ForbiddenError('The path names another tenant');
 }
 
 export async function readMfaPolicy(deps: Deps, principal: Principal, tenantId: string): Promise<MfaPolicyRecord> {

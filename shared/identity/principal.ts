@@ -1,4 +1,5 @@
 /** Who is calling, as established from a verified credential. */
+import { ForbiddenError } from '../errors';
 import type { Permission, Role } from './permissions';
 
 export type Credential =
@@ -21,6 +22,11 @@ export interface Principal {
 export interface WorkspaceScope {
   tenantId: string;
   workspaceId: string;
+}
+
+/** A tenant-scoped path must name the caller's own tenant; the tenant comes from the credential only. */
+export function assertOwnTenant(principal: Principal, tenantId: string): void {
+  if (tenantId !== principal.tenantId) throw new ForbiddenError('The path names another tenant');
 }
 
 export const scopeOf = (principal: Principal): WorkspaceScope => ({ tenantId: principal.tenantId, workspaceId: principal.workspaceId });

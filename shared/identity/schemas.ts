@@ -73,7 +73,6 @@ export const MfaPolicySchema = z
   .object({ tenant_id: z.string(), mfa_mode: z.enum(mfaModes), required_actions: z.array(z.enum(mfaActions)), created_at: TimestampSchema, updated_at: TimestampSchema })
   .meta({ id: 'MfaPolicy' });
 
-export const MfaPolicyPathSchema = z.strictObject({ id: idOf('ten') });
 export const UpdateMfaPolicyBodySchema = z
   .strictObject({
     mfa_mode: z.enum(mfaModes).optional(),

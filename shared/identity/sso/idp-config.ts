@@ -12,14 +12,14 @@
 import { X509Certificate } from 'node:crypto';
 import { isoNow } from '../../clock';
 import type { Deps } from '../../deps';
-import { ConflictError, ForbiddenError, NotFoundError, PreconditionFailedError } from '../../errors';
+import { ConflictError, NotFoundError, PreconditionFailedError } from '../../errors';
 import { auditEventPut } from '../../audit/audit-log';
 import { isConditionFailure } from '../../store/client';
 import { getTenant } from '../../store/identity-items';
 import { keys } from '../../store/keys';
 import type { IdpConfigRecord, TenantRecord } from '../../store/records';
 import type { TransactItem } from '../../store/table-client';
-import type { Principal } from '../principal';
+import { assertOwnTenant, type Principal } from '../principal';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
 export const getIdpConfig = (deps: Deps, tenantId: string) => deps.table.get<IdpConfigRecord>(keys.idpConfig(tenantId));
@@ -59,7 +59,7 @@ export type IdpConfigView = ReturnType<typeof toIdpConfigView>;
 
 /** The path names a tenant: it must be the caller's own (403 otherwise, per the contract). */
 export async function ownTenant(deps: Deps, principal: Principal, tenantId: string): Promise<TenantRecord> {
-  if (tenantId !== principal.tenantId) throw new ForbiddenError('The path names another tenant');
+  assertOwnTenant(principal, tenantId);
   const tenant = await getTenant(deps, tenantId);
   if (!tenant) throw new NotFoundError('tenant');
   return tenant;

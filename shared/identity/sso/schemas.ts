@@ -31,8 +31,6 @@ const IdpFields = {
   active: z.boolean(),
 };
 
-export const TenantPathSchema = z.strictObject({ id: idOf('ten') });
-
 export const CreateIdpConfigBodySchema = z.strictObject({
   provider_type: IdpFields.provider_type,
   issuer: IdpFields.issuer.optional(),
