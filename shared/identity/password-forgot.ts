@@ -47,7 +47,9 @@ async function mailResetLink(deps: Deps, input: { tenant?: string | undefined; e
     throw error;
   }
   const user = tenant ? await getUserByEmail(deps, tenant.id, email) : undefined;
-  if (!user || user.status !== 'active') return;
+  // A user the IdP provisioned signs in there: a local password would bypass the IdP (its MFA,
+  // its deprovisioning), so no reset link is sent.
+  if (!user || user.status !== 'active' || user.federated) return;
 
   const token = generateOpaqueToken('reset');
   const now = deps.clock.now();

@@ -25,14 +25,16 @@ export function isConditionFailure(error: unknown): boolean {
   if (error.name === 'ConditionalCheckFailedException') return true;
   if (error.name === 'TransactionCanceledException') {
     const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-    return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+    // A TransactionConflict is a parallel transaction on the same item winning the race (real
+    // DynamoDB says so where DynamoDB Local fails the condition): the same lost race.
+    return reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict');
   }
   return false;
 }
 
-/** Which items of a cancelled transaction failed their condition (by index). */
+/** Which items of a cancelled transaction failed their condition, or lost to a parallel one (by index). */
 export function failedConditionIndexes(error: unknown): number[] {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return [];
   const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' ? [i] : []));
+  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict' ? [i] : []));
 }

@@ -23,6 +23,8 @@ export interface UserRecord {
   /** The workspace a login lands in when it names none. */
   default_workspace_id: string;
   mfa_enrolled: boolean;
+  /** Provisioned by single sign-on: signs in through the IdP only, never gets a local password. */
+  federated?: boolean;
   /** Epoch seconds: access tokens of sign-ins before this are refused (set by a password reset). */
   sessions_valid_after?: number;
   created_at: string;

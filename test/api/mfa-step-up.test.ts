@@ -128,7 +128,7 @@ describe('step-up for each action the policy lists', () => {
     const idp = `/v1/tenants/${tenant.tenantId}/idp`;
     const body = { provider_type: 'oidc', issuer: 'https://idp.example.com', client_id: 'tessera', client_secret: 'a-client-secret-for-the-test', allowed_redirect_uris: ['https://console.example.com/done'], active: true };
     await expectStepUpGate(await adminSession(), (token) => http.request('POST', idp, { token, body }), 201);
-    await expectStepUpGate(await adminSession(), (token) => http.request('PATCH', idp, { token, body: { client_id: 'tessera-2' } }), 200);
+    await expectStepUpGate(await adminSession(), (token) => http.request('PATCH', idp, { token, body: { client_id: 'tessera-2', client_secret: 'the-secret-of-client-2' } }), 200);
     // Reading the configuration is not a change: no step-up.
     const reader = await adminSession();
     clock.advance(STALE);

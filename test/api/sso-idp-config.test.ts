@@ -145,6 +145,21 @@ describe('IdP configuration', () => {
     expect((await http.request('PATCH', path(), { token: adminToken, body: {} })).status).toBe(400);
   });
 
+  it('will not send the stored secret to another issuer or for another client: a new one is required', async () => {
+    const before = await rawItem();
+    for (const change of [{ issuer: 'https://attacker.example' }, { client_id: 'another-client' }]) {
+      const res = await http.request('PATCH', path(), { token: adminToken, body: change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'client_secret' }] });
+    }
+    expect(await rawItem()).toEqual(before);
+    const moved = await http.request('PATCH', path(), { token: adminToken, body: { issuer: 'https://idp2.example.com', client_secret: 'the-secret-of-the-new-issuer' } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ issuer: 'https://idp2.example.com', client_secret_set: true });
+    // The same issuer and client keep the stored secret.
+    expect((await http.request('PATCH', path(), { token: adminToken, body: { issuer: 'https://idp2.example.com', allowed_redirect_uris: ['https://console.example.com/sso/done'] } })).status).toBe(200);
+  });
+
   it('audits every change to the identity log without the secret', async () => {
     const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
     const actions = events.items.filter((e) => e.action.startsWith('idp_config_')).map((e) => e.action);

@@ -11,6 +11,7 @@ import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { readOutbox } from '../support/outbox';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let host: TestHost;
@@ -28,12 +29,16 @@ beforeAll(async () => {
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
   adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
   const callback = `${host.url}/v1/auth/sso/${tenant.slug}/callback`;
-  const accounts: Record<string, { email: string; email_verified?: boolean }> = {
+  const accounts: Record<string, { email: string; email_verified?: boolean | string | null }> = {
     alice: { email: `alice@${tenant.domain}` },
     bob: { email: `bob@${tenant.domain}` },
     mallory: { email: tenant.admin.email },
     dave: { email: 'dave@elsewhere.example' },
     unverified: { email: `unverified@${tenant.domain}`, email_verified: false },
+    // Not verified either: the string some IdPs send, and no claim at all (null: left out).
+    unverifiedString: { email: `unverified-string@${tenant.domain}`, email_verified: 'false' },
+    unverifiedMissing: { email: `unverified-missing@${tenant.domain}`, email_verified: null },
+    overlong: { email: `${'x'.repeat(300)}@${tenant.domain}` },
   };
   for (let i = 0; i < 6; i++) accounts[`p${i}`] = { email: `p${i}@${tenant.domain}` };
   idp = await startOidcProvider({
@@ -145,6 +150,11 @@ describe('OIDC single sign-on', () => {
     // The code is single-use.
     expect((await exchange(code)).status).toBe(401);
 
+    // An SSO user signs in at the IdP only: no reset link that would give a local password.
+    const outbox = (await readOutbox(host.config.outboxDir)).length;
+    expect((await http.request('POST', '/v1/auth/password/forgot', { body: { email: `alice@${tenant.domain}` } })).status).toBe(202);
+    expect(await readOutbox(host.config.outboxDir)).toHaveLength(outbox);
+
     // A second login links to the same user, no second provisioning.
     const again = await exchange(codeOf((await callback(await authorizeAtIdp(await startLogin(), 'alice'))).headers.location));
     const meAgain = await http.request('GET', '/v1/me', { token: (again.body as { access_token: string }).access_token });
@@ -209,8 +219,12 @@ describe('OIDC single sign-on', () => {
     expect(collision.headers.location).toBeUndefined();
     const outside = await callback(await authorizeAtIdp(await startLogin(), 'dave'));
     expect(outside.status).toBe(403);
-    const unverified = await callback(await authorizeAtIdp(await startLogin(), 'unverified'));
-    expect(unverified.status).toBe(403);
+    for (const account of ['unverified', 'unverifiedString', 'unverifiedMissing', 'overlong']) {
+      const refused = await callback(await authorizeAtIdp(await startLogin(), account));
+      expect(refused.status, account).toBe(403);
+    }
+    const users = await http.request('GET', '/v1/users?limit=100', { token: adminToken });
+    expect(JSON.stringify(users.body)).not.toMatch(/unverified|xxxxxxxx/);
     const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
     expect(events.items.filter((e) => e.action === 'login_failed' && (e.payload as { method?: string }).method === 'sso').map((e) => (e.payload as { reason: string }).reason))
       .toEqual(expect.arrayContaining(['email_in_use', 'domain_not_routed']));

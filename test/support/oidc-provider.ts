@@ -27,7 +27,7 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(options: { clients: TestOidcClient[]; accounts: Record<string, { email: string; email_verified?: boolean }> }): Promise<TestOidcProvider> {
+export async function startOidcProvider(options: { clients: TestOidcClient[]; accounts: Record<string, { email: string; email_verified?: boolean | string | null }> }): Promise<TestOidcProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -46,7 +46,7 @@ export async function startOidcProvider(options: { clients: TestOidcClient[]; ac
     findAccount: (_ctx: KoaContextWithOIDC, id: string) => {
       const account = options.accounts[id];
       if (!account) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, email: account.email, email_verified: account.email_verified ?? true }) };
+      return { accountId: id, claims: () => ({ sub: id, email: account.email, email_verified: account.email_verified === undefined ? true : (account.email_verified ?? undefined) }) };
     },
     // A first-party IdP: the requested scopes are granted without a consent screen.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {

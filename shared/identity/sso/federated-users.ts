@@ -19,6 +19,7 @@ import { getUser, getUserByEmail } from '../../store/identity-items';
 import { keys } from '../../store/keys';
 import type { ExternalIdentityRecord, IdpConfigRecord, UserRecord } from '../../store/records';
 import { emailDomainOf } from './discovery';
+import { Email } from '../schemas';
 import type { ProviderType } from './schemas';
 
 /** What a verified IdP response says about the person and how they authenticated. */
@@ -60,7 +61,9 @@ export async function resolveFederatedUser(deps: Deps, idp: IdpConfigRecord, log
       return { user, provisioned: false };
     }
 
-    const email = login.email?.trim().toLowerCase();
+    // The IdP's email is input like any other: an over-long or malformed one is not routed.
+    const parsed = Email.safeParse(login.email ?? '');
+    const email = parsed.success ? parsed.data : undefined;
     if (!email || !login.emailVerified || !idp.email_domains.includes(emailDomainOf(email))) return refuse(deps, tenantId, login, 'domain_not_routed', null, sourceIp);
     if (await getUserByEmail(deps, tenantId, email)) {
       // A parallel first login of this subject may have provisioned the user since the link was read.
@@ -78,6 +81,7 @@ export async function resolveFederatedUser(deps: Deps, idp: IdpConfigRecord, log
       tenant_admin: false,
       default_workspace_id: idp.default_workspace_id,
       mfa_enrolled: false,
+      federated: true,
       created_at: now,
       updated_at: now,
       version: 1,

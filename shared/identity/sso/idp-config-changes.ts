@@ -40,13 +40,16 @@ async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired,
   if (desired.issuer !== undefined) push(urlProblem(deps.config, desired.issuer, 'issuer'));
   desired.allowed_redirect_uris.forEach((uri, i) => push(urlProblem(deps.config, uri, `allowed_redirect_uris.${i}`)));
 
-  // OIDC: all three settings, or none; a stored secret is kept unless a new one is given.
-  const secretKnown = desired.client_secret !== undefined || Boolean(previous?.oidc);
+  // OIDC: all three settings, or none. A stored secret is kept unless a new one is given, but
+  // only for the same issuer and client: otherwise the next login would send it to whatever
+  // token endpoint the new issuer names.
+  const sameClient = previous?.oidc !== undefined && previous.oidc !== null && previous.oidc.issuer === desired.issuer && previous.oidc.client_id === desired.client_id;
+  const secretKnown = desired.client_secret !== undefined || sameClient;
   const anyOidc = desired.issuer !== undefined || desired.client_id !== undefined || desired.client_secret !== undefined;
   if (anyOidc || desired.provider_type === 'oidc') {
     if (desired.issuer === undefined) errors.push({ path: 'issuer', message: 'is required for OIDC' });
     if (desired.client_id === undefined) errors.push({ path: 'client_id', message: 'is required for OIDC' });
-    if (!secretKnown) errors.push({ path: 'client_secret', message: 'is required for OIDC' });
+    if (!secretKnown) errors.push({ path: 'client_secret', message: previous?.oidc ? 'is required again when the issuer or client id changes' : 'is required for OIDC' });
   }
   if (desired.provider_type === 'saml' && desired.saml_metadata === undefined) errors.push({ path: 'saml_metadata', message: 'is required for SAML' });
   if (errors.length) throw new ValidationError(errors);

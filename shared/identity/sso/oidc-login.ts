@@ -75,7 +75,8 @@ export async function completeOidcLogin(
     issuer: claims.iss,
     subject: claims.sub,
     email: typeof profile.email === 'string' ? profile.email : undefined,
-    emailVerified: profile.email_verified !== false,
+    // Only an explicit yes: a missing claim, or the string "false" some IdPs send, is not one.
+    emailVerified: profile.email_verified === true || profile.email_verified === 'true',
     amr: stringArray(claims.amr),
     acr: typeof claims.acr === 'string' ? claims.acr : undefined,
     authTime: typeof claims.auth_time === 'number' ? claims.auth_time : undefined,
