@@ -6,5 +6,5 @@ import { startSsoLogin } from '../shared/identity/sso/sso-login';
 import { routes } from './routes';
 
 export const handler = endpoint(routes.ssoStart, async ({ input, deps }) =>
-  redirect(await startSsoLogin(deps, { ...oidcProtocol, ...samlStartProtocol }, input.params.tenant, input.query.redirect_uri)),
+  redirect(await startSsoLogin(deps, { ...oidcProtocol, ...samlStartProtocol }, input.params.tenant, { redirectUri: input.query.redirect_uri, state: input.query.state, codeChallenge: input.query.code_challenge })),
 );

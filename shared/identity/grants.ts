@@ -11,6 +11,6 @@ export async function exchangeGrant(deps: Deps, grant: z.infer<typeof TokenGrant
     case 'refresh_token':
       return refreshSession(deps, { refreshToken: grant.refresh_token, workspaceId: grant.workspace_id }, sourceIp);
     case 'sso_code':
-      return exchangeSsoCode(deps, grant.code, sourceIp);
+      return exchangeSsoCode(deps, grant.code, grant.code_verifier, sourceIp);
   }
 }

@@ -28,7 +28,12 @@ export const LoginBodySchema = z.strictObject({
 
 export const TokenGrantBodySchema = z.discriminatedUnion('grant_type', [
   z.strictObject({ grant_type: z.literal('refresh_token'), refresh_token: OpaqueToken, workspace_id: idOf('ws').optional() }),
-  z.strictObject({ grant_type: z.literal('sso_code'), code: OpaqueToken }),
+  z.strictObject({
+    grant_type: z.literal('sso_code'),
+    code: OpaqueToken,
+    /** RFC 7636: required when /start was given a code_challenge. */
+    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, { message: 'must be an RFC 7636 code verifier (43 to 128 unreserved characters)' }).optional(),
+  }),
 ]);
 
 export const LogoutBodySchema = z.strictObject({ refresh_token: OpaqueToken });

@@ -257,6 +257,10 @@ export interface SsoTransactionRecord {
   code_verifier_encrypted: string | null;
   /** SAML: the AuthnRequest ID the response must answer (InResponseTo). */
   saml_request_id: string | null;
+  /** The client application's own state, echoed on the final redirect. */
+  client_state?: string | null;
+  /** The client application's PKCE challenge (S256) for the sso_code exchange. */
+  client_code_challenge?: string | null;
   expires_at: string;
   created_at: string;
 }
@@ -273,6 +277,8 @@ export interface SsoCodeRecord {
   auth_time: number;
   mfa_at: number | null;
   jit_provisioned: boolean;
+  /** The client's PKCE challenge (S256): the exchange must present its verifier. */
+  code_challenge?: string | null;
   expires_at: string;
   created_at: string;
 }

@@ -2,7 +2,7 @@
  * OIDC single sign-on against a real OpenID Provider (oidc-provider on loopback), driven over
  * HTTP as a browser would: start → authorize at the IdP → callback → code exchange → /v1/me.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
 import { verifyAccessToken } from '../../shared/identity/access-tokens';
@@ -205,6 +205,34 @@ describe('OIDC single sign-on', () => {
     } finally {
       idp.mutateIdToken = undefined;
     }
+  });
+
+  it('binds the code to the client that began the login: its state comes back, its PKCE verifier is required', async () => {
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const clientState = 'console-state-1234';
+    const start = await http.request('GET', `/v1/auth/sso/${tenant.slug}/start?redirect_uri=${encodeURIComponent(BACK)}&state=${clientState}&code_challenge=${challenge}&code_challenge_method=S256`);
+    expect(start.status, start.text).toBe(302);
+    const back = await callback(await authorizeAtIdp(new URL(start.headers.location!), 'alice'));
+    expect(back.status, back.text).toBe(302);
+    expect(new URL(back.headers.location!).searchParams.get('state')).toBe(clientState);
+    const code = codeOf(back.headers.location);
+
+    // Without the verifier, or with another one, the code is worth nothing (and stays unused).
+    expect((await exchange(code)).status).toBe(401);
+    const other = await http.request('POST', '/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: randomBytes(32).toString('base64url') } });
+    expect(other.status).toBe(401);
+    const right = await http.request('POST', '/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: verifier } });
+    expect(right.status, JSON.stringify(right.body)).toBe(200);
+
+    // Malformed client parameters are refused before anything is stored.
+    for (const query of ['state=has%20space', 'code_challenge=short', `code_challenge=${challenge}&code_challenge_method=plain`, 'code_challenge_method=S256']) {
+      const res = await http.request('GET', `/v1/auth/sso/${tenant.slug}/start?redirect_uri=${encodeURIComponent(BACK)}&${query}`);
+      expect(res.status, query).toBe(400);
+    }
+    // Without a state of its own, the final redirect carries none.
+    const plain = await callback(await authorizeAtIdp(await startLogin(), 'alice'));
+    expect(new URL(plain.headers.location!).searchParams.has('state')).toBe(false);
   });
 
   it('refuses a code exchanged after 60 seconds', async () => {

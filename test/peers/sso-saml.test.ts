@@ -213,7 +213,7 @@ describe('SAML single sign-on', () => {
     expect((await post(response, start.relayState)).status).toBe(302);
     expect((await post(response, start.relayState)).status).toBe(401);
     // A transaction waiting for the same request id: only the assertion-id cache stands between.
-    const state = await createSsoTransaction(host.deps, { tenantId: tenant.tenantId, providerType: 'saml', redirectUri: BACK, samlRequestId: start.requestId });
+    const state = await createSsoTransaction(host.deps, { tenantId: tenant.tenantId, providerType: 'saml', client: { redirectUri: BACK }, samlRequestId: start.requestId });
     expect((await post(response, state)).status).toBe(401);
   });
 

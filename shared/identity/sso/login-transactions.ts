@@ -28,12 +28,24 @@ export class SsoResponseError extends UnauthenticatedError {
   }
 }
 
+/**
+ * What the client application gave `/start`: where to return, and optionally its own `state`
+ * (echoed on that redirect, so the client can tell the answer belongs to the login it began:
+ * login CSRF) and a PKCE `code_challenge` (S256) that the `sso_code` exchange must answer with
+ * its verifier, so a code that leaks from the redirect URL is useless to anyone else.
+ */
+export interface SsoClient {
+  redirectUri: string;
+  state?: string | undefined;
+  codeChallenge?: string | undefined;
+}
+
 /** A new `state` / RelayState: 256 random bits. */
 export const newSsoState = () => randomBytes(32).toString('base64url');
 
 export async function createSsoTransaction(
   deps: Deps,
-  input: { tenantId: string; providerType: ProviderType; redirectUri: string; nonce?: string; codeVerifier?: string; samlRequestId?: string; state?: string },
+  input: { tenantId: string; providerType: ProviderType; client: SsoClient; nonce?: string; codeVerifier?: string; samlRequestId?: string; state?: string },
 ): Promise<string> {
   const state = input.state ?? newSsoState();
   const stateHash = sha256Hex(state);
@@ -43,7 +55,9 @@ export async function createSsoTransaction(
     state_hash: stateHash,
     tenant_id: input.tenantId,
     provider_type: input.providerType,
-    redirect_uri: input.redirectUri,
+    redirect_uri: input.client.redirectUri,
+    client_state: input.client.state ?? null,
+    client_code_challenge: input.client.codeChallenge ?? null,
     nonce: input.nonce ?? null,
     code_verifier_encrypted: input.codeVerifier ? await deps.envelope.encrypt(input.codeVerifier, pkceContext(input.tenantId, stateHash)) : null,
     saml_request_id: input.samlRequestId ?? null,

@@ -9,18 +9,18 @@ import * as client from 'openid-client';
 import type { Deps } from '../../deps';
 import type { IdpConfigRecord, OidcSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../store/records';
 import type { FederatedLogin } from './federated-users';
-import { createSsoTransaction, pkceVerifierOf, SsoResponseError } from './login-transactions';
+import { createSsoTransaction, pkceVerifierOf, SsoResponseError, type SsoClient } from './login-transactions';
 import { oidcConfiguration } from './oidc-client';
 import type { SsoCallbackParams } from './schemas';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
 const SCOPE = 'openid email profile';
 
-export async function startOidcLogin(deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, redirectUri: string): Promise<string> {
+export async function startOidcLogin(deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, ssoClient: SsoClient): Promise<string> {
   const configuration = await oidcConfiguration(deps, tenant.id, idp.oidc);
   const codeVerifier = client.randomPKCECodeVerifier();
   const nonce = client.randomNonce();
-  const state = await createSsoTransaction(deps, { tenantId: tenant.id, providerType: 'oidc', redirectUri, nonce, codeVerifier });
+  const state = await createSsoTransaction(deps, { tenantId: tenant.id, providerType: 'oidc', client: ssoClient, nonce, codeVerifier });
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: serviceProviderEndpoints(deps.config, tenant.slug).redirect_uri,
     response_type: 'code',

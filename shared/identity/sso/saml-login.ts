@@ -5,10 +5,10 @@
  */
 import type { Deps } from '../../deps';
 import type { IdpConfigRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
-import { createSsoTransaction, newSsoState } from './login-transactions';
+import { createSsoTransaction, newSsoState, type SsoClient } from './login-transactions';
 import { identityProviderFor, serviceProviderFor, spSigningKeyContext } from './saml-entities';
 
-export async function startSamlLogin(deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, redirectUri: string): Promise<string> {
+export async function startSamlLogin(deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, client: SsoClient): Promise<string> {
   const state = newSsoState();
   const saml = idp.saml;
   const signing = {
@@ -17,7 +17,7 @@ export async function startSamlLogin(deps: Deps, tenant: TenantRecord, idp: IdpC
     ...(saml.want_authn_requests_signed ? { privateKey: await deps.envelope.decrypt(saml.sp_private_key_encrypted, spSigningKeyContext(tenant.id)) } : {}),
   };
   const request = serviceProviderFor(deps.config, tenant.slug, signing).createLoginRequest(identityProviderFor(saml), 'redirect', { relayState: state });
-  await createSsoTransaction(deps, { tenantId: tenant.id, providerType: 'saml', redirectUri, samlRequestId: request.id, state });
+  await createSsoTransaction(deps, { tenantId: tenant.id, providerType: 'saml', client, samlRequestId: request.id, state });
   return request.context;
 }
 

@@ -97,7 +97,14 @@ export const DiscoverResponseSchema = z.object({
 
 export const SsoTenantPathSchema = z.strictObject({ tenant: TenantSlug });
 
-export const SsoStartQuerySchema = z.strictObject({ redirect_uri: AbsoluteUrl });
+export const SsoStartQuerySchema = z.strictObject({
+  redirect_uri: AbsoluteUrl,
+  /** The client's own state, echoed on the final redirect (login CSRF protection for the client). */
+  state: z.string().regex(/^[\x21-\x7e]{1,512}$/, { message: 'must be 1 to 512 visible ASCII characters' }).optional(),
+  /** RFC 7636 S256 challenge binding the sso_code to the client that began the login. */
+  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { message: 'must be a base64url SHA-256 (43 characters)' }).optional(),
+  code_challenge_method: z.literal('S256').optional(),
+}).refine((q) => q.code_challenge_method === undefined || q.code_challenge !== undefined, { message: 'code_challenge_method needs a code_challenge', path: ['code_challenge'] });
 
 /** What an IdP sends back: OIDC (query or form_post) or SAML (HTTP-POST). */
 const CallbackFields = {

@@ -5,6 +5,7 @@
  * once even when presented twice in parallel. The login event, written then, carries the
  * IdP's amr and acr.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps';
 import { UnauthenticatedError } from '../../errors';
 import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../../crypto/opaque-tokens';
@@ -21,7 +22,7 @@ const LIFETIME_MS = 60_000;
 
 export async function mintSsoCode(
   deps: Deps,
-  input: { user: UserRecord; providerType: ProviderType; issuer: string; amr: string[]; acr: string | undefined; authTime: number; mfaAt: number | undefined; provisioned: boolean },
+  input: { user: UserRecord; providerType: ProviderType; issuer: string; amr: string[]; acr: string | undefined; authTime: number; mfaAt: number | undefined; provisioned: boolean; codeChallenge?: string | undefined },
 ): Promise<string> {
   const code = generateOpaqueToken('ssoCode');
   const now = deps.clock.now();
@@ -38,6 +39,7 @@ export async function mintSsoCode(
     auth_time: input.authTime,
     mfa_at: input.mfaAt ?? null,
     jit_provisioned: input.provisioned,
+    code_challenge: input.codeChallenge ?? null,
     expires_at: expires.toISOString(),
     created_at: now.toISOString(),
   };
@@ -45,12 +47,21 @@ export async function mintSsoCode(
   return code;
 }
 
-export async function exchangeSsoCode(deps: Deps, code: string, sourceIp: string): Promise<TokenResponse> {
+/** RFC 7636 S256: BASE64URL(SHA-256(verifier)), compared in constant time. */
+function pkceMatches(challenge: string, verifier: string | undefined): boolean {
+  if (verifier === undefined) return false;
+  const computed = Buffer.from(createHash('sha256').update(verifier, 'ascii').digest('base64url'));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
+}
+
+export async function exchangeSsoCode(deps: Deps, code: string, codeVerifier: string | undefined, sourceIp: string): Promise<TokenResponse> {
   const invalid = () => new UnauthenticatedError('The SSO code is not valid');
   if (!hasTokenShape('ssoCode', code)) throw invalid();
   const hash = sha256Hex(code);
   const record = await deps.table.get<SsoCodeRecord>(keys.ssoCode(hash));
   if (!record || Date.parse(record.expires_at) <= deps.clock.now().getTime()) throw invalid();
+  if (record.code_challenge && !pkceMatches(record.code_challenge, codeVerifier)) throw invalid();
   const user = await getUser(deps, record.tenant_id, record.user_id);
   if (!user || user.status !== 'active') throw invalid();
   try {

@@ -14,14 +14,14 @@ import { getTenantBySlug } from '../../store/identity-items';
 import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../store/records';
 import { resolveFederatedUser, idpDidMfa, type FederatedLogin } from './federated-users';
 import { getIdpConfig } from './idp-config';
-import { consumeSsoTransaction, SsoResponseError } from './login-transactions';
+import { consumeSsoTransaction, SsoResponseError, type SsoClient } from './login-transactions';
 import type { SsoCallbackParams } from './schemas';
 import { mintSsoCode } from './sso-codes';
 
 export interface SsoProtocols {
-  startOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, redirectUri: string) => Promise<string>;
+  startOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, client: SsoClient) => Promise<string>;
   completeOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, transaction: SsoTransactionRecord, state: string, params: SsoCallbackParams) => Promise<FederatedLogin>;
-  startSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, redirectUri: string) => Promise<string>;
+  startSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, client: SsoClient) => Promise<string>;
   completeSaml?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { saml: SamlSettingsRecord }, transaction: SsoTransactionRecord, params: SsoCallbackParams) => Promise<FederatedLogin>;
 }
 
@@ -35,12 +35,12 @@ async function activeIdp(deps: Deps, slug: string): Promise<{ tenant: TenantReco
 const hasOidc = (idp: IdpConfigRecord): idp is IdpConfigRecord & { oidc: OidcSettingsRecord } => idp.oidc !== null;
 const hasSaml = (idp: IdpConfigRecord): idp is IdpConfigRecord & { saml: SamlSettingsRecord } => idp.saml !== null;
 
-export async function startSsoLogin(deps: Deps, protocols: SsoProtocols, slug: string, redirectUri: string): Promise<string> {
+export async function startSsoLogin(deps: Deps, protocols: SsoProtocols, slug: string, client: SsoClient): Promise<string> {
   const { tenant, idp } = await activeIdp(deps, slug);
   // Exact match only: an open redirector would hand the code to anyone.
-  if (!idp.allowed_redirect_uris.includes(redirectUri)) throw new ValidationError([{ path: 'redirect_uri', message: 'is not on the tenant\'s list of allowed redirect URIs' }]);
-  if (idp.provider_type === 'oidc' && hasOidc(idp) && protocols.startOidc) return protocols.startOidc(deps, tenant, idp, redirectUri);
-  if (idp.provider_type === 'saml' && hasSaml(idp) && protocols.startSaml) return protocols.startSaml(deps, tenant, idp, redirectUri);
+  if (!idp.allowed_redirect_uris.includes(client.redirectUri)) throw new ValidationError([{ path: 'redirect_uri', message: 'is not on the tenant\'s list of allowed redirect URIs' }]);
+  if (idp.provider_type === 'oidc' && hasOidc(idp) && protocols.startOidc) return protocols.startOidc(deps, tenant, idp, client);
+  if (idp.provider_type === 'saml' && hasSaml(idp) && protocols.startSaml) return protocols.startSaml(deps, tenant, idp, client);
   throw new NotFoundError('single sign-on configuration');
 }
 
@@ -76,8 +76,10 @@ export async function completeSsoLogin(deps: Deps, protocols: SsoProtocols, slug
   const amr = login.amr.length ? login.amr : ['ext'];
   const code = await mintSsoCode(deps, {
     user, providerType: login.providerType, issuer: login.issuer, amr, acr: login.acr, authTime, mfaAt: idpDidMfa(amr) ? authTime : undefined, provisioned,
+    codeChallenge: transaction.client_code_challenge ?? undefined,
   });
   const target = new URL(transaction.redirect_uri);
   target.searchParams.set('code', code);
+  if (transaction.client_state) target.searchParams.set('state', transaction.client_state);
   return target.href;
 }
