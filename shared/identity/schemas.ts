@@ -6,8 +6,16 @@ import * as z from 'zod';
 import { idOf, TimestampSchema } from '../http/common-schemas';
 import { mfaActions, mfaModes } from './mfa-actions';
 import { roles } from './permissions';
+import { isPublicEmailDomain } from './public-email-domains';
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/** An email domain a tenant may claim for routing: a domain name, and not one of a public mail provider. */
+export const DomainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'must be a domain name' })
+  .refine((domain) => !isPublicEmailDomain(domain), { message: 'is a public mail provider\'s domain, which no tenant can claim' });
 export const TenantSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { message: 'must be a tenant slug' });
 /** Login compares against the stored hash, so any length the policy may once have allowed is accepted here. */
 const PasswordAttempt = z.string().min(1).max(1024);

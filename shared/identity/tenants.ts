@@ -12,7 +12,7 @@ import { keys } from '../store/keys';
 import type { TenantRecord, UserRecord, WorkspaceRecord } from '../store/records';
 import { defaultMfaPolicy } from './mfa-policy';
 import { assertAcceptablePassword } from './password-policy';
-import { Email, TenantSlug } from './schemas';
+import { DomainName, Email, TenantSlug } from './schemas';
 import { parseWith } from '../http/validation';
 import * as z from 'zod';
 
@@ -28,7 +28,7 @@ export interface CreateTenantInput {
 const CreateTenantSchema = z.object({
   slug: TenantSlug,
   name: z.string().trim().min(1).max(128),
-  emailDomains: z.array(z.string().regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, { message: 'must be a domain name' })).max(20),
+  emailDomains: z.array(DomainName).max(20),
   adminEmail: Email,
 });
 

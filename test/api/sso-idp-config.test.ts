@@ -76,6 +76,8 @@ describe('IdP configuration', () => {
       [oidcBody({ allowed_redirect_uris: [] }), 'allowed_redirect_uris'],
       [oidcBody({ allowed_redirect_uris: ['https://x.example.com/#frag'] }), 'allowed_redirect_uris.0'],
       [oidcBody({ email_domains: ['not a domain'] }), 'email_domains.0'],
+      [oidcBody({ email_domains: ['Gmail.com'] }), 'email_domains.0'],
+      [oidcBody({ email_domains: [tenant.domain, 'outlook.com'] }), 'email_domains.1'],
       [oidcBody({ default_role: 'owner' }), 'default_role'],
       [oidcBody({ active: undefined }), 'active'],
       [{ ...oidcBody(), provider_type: 'saml' }, 'saml_metadata'],

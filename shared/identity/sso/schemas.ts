@@ -5,16 +5,11 @@
 import * as z from 'zod';
 import { idOf, TimestampSchema } from '../../http/common-schemas';
 import { roles } from '../permissions';
-import { Email, TenantSlug } from '../schemas';
+import { DomainName, Email, TenantSlug } from '../schemas';
 
 export const providerTypes = ['oidc', 'saml'] as const;
 export type ProviderType = (typeof providerTypes)[number];
 
-export const DomainName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'must be a domain name' });
 /** Syntax only; which schemes and hosts are acceptable is decided with the configuration (https, or http on loopback locally). */
 const AbsoluteUrl = z.string().max(2048).pipe(z.url({ protocol: /^https?$/ }));
 
