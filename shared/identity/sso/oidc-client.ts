@@ -10,6 +10,7 @@ import * as client from 'openid-client';
 import type { Deps } from '../../deps';
 import { ServiceUnavailableError } from '../../errors';
 import type { OidcSettingsRecord } from '../../store/records';
+import { guardedFetch } from './egress-guard';
 import { clientSecretContext } from './idp-config';
 
 const CACHE_TTL_MS = 60 * 60_000;
@@ -24,11 +25,15 @@ export async function oidcConfiguration(deps: Deps, tenantId: string, settings: 
   const secret = await deps.envelope.decrypt(settings.client_secret_encrypted, clientSecretContext(tenantId));
   const issuer = new URL(settings.issuer);
   try {
+    // In AWS the issuer, and every endpoint its discovery names, must be a public address.
+    const egress = deps.config.stage === 'aws' ? { [client.customFetch]: guardedFetch() } : {};
     const configuration = await client.discovery(issuer, settings.client_id, undefined, client.ClientSecretBasic(secret), {
       execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
       timeout: HTTP_TIMEOUT_SECONDS,
+      ...egress,
     });
     configuration.timeout = HTTP_TIMEOUT_SECONDS;
+    if (deps.config.stage === 'aws') configuration[client.customFetch] = guardedFetch();
     deps.oidcConfigurations.set(key, { configuration, expiresAt: now + CACHE_TTL_MS });
     return configuration;
   } catch (error) {
