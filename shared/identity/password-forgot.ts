@@ -68,5 +68,11 @@ async function mailResetLink(deps: Deps, input: { tenant?: string | undefined; e
   });
   await deps.table.transact([deps.table.putItem({ ...keys.passwordResetToken(record.token_hash), ...record, ttl: Math.floor(expires.getTime() / 1000) }), event.item]);
   const resetLink = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await emailSenderFor(deps).send(passwordResetEmail({ to: user.email, resetLink, expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES }));
+  try {
+    await emailSenderFor(deps).send(passwordResetEmail({ to: user.email, resetLink, expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES }));
+  } catch (error) {
+    // Still the same 202: an error only for existing accounts would tell which exist. The
+    // unused token expires by itself; operators see the failure in the logs.
+    deps.observability.logger.error('password reset email not sent', { tenant_id: user.tenant_id, user_id: user.id, error: error instanceof Error ? error.name : 'unknown' });
+  }
 }

@@ -2,6 +2,7 @@
  * Password lifecycle over HTTP: forgot → email (read from the .eml outbox) → reset, the
  * change-password endpoint, and the password rules on every path that sets one.
  */
+import { rm, writeFile } from 'node:fs/promises';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../shared/crypto/opaque-tokens';
@@ -100,6 +101,19 @@ describe('forgot password', () => {
       const started = performance.now();
       expect((await http.request('POST', '/v1/auth/password/forgot', { body: { email } })).status).toBe(202);
       expect(performance.now() - started).toBeGreaterThanOrEqual(RESPONSE_FLOOR_MS - 5);
+    }
+  });
+
+  it('answers the same 202 when the email cannot be sent (no 5xx that only existing accounts would get)', async () => {
+    const user = await newUser();
+    const outbox = host.config.outboxDir;
+    await rm(outbox, { recursive: true, force: true });
+    await writeFile(outbox, 'not a folder'); // every write into the outbox now fails
+    try {
+      const res = await http.request('POST', '/v1/auth/password/forgot', { body: { email: user.email } });
+      expect(res.status).toBe(202);
+    } finally {
+      await rm(outbox, { force: true });
     }
   });
 
