@@ -249,4 +249,13 @@ function permissionOf(action: string): AwsPermission {
 
 export const cloudProviderAConnector: Connector<CloudProviderAConfiguration, CloudProviderAScope> = {
   test: ({ configuration }, context) => neverThrows('AWS', () => testCloudProviderA(configuration, context)),
+  // Placeholder until this connector's discovery lands: every run of it fails, saying so.
+  discover: {
+    tracks: () => [{ name: 'all' }],
+    readPage: () =>
+      Promise.resolve({
+        kind: 'failed',
+        remediation: [{ category: 'configuration', message: 'AWS discovery is not available in this version', action: 'Use the test operation until discovery ships' }],
+      }),
+  },
 };

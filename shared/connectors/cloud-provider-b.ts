@@ -202,4 +202,13 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, run:
 
 export const cloudProviderBConnector: Connector<CloudProviderBConfiguration, CloudProviderBScope> = {
   test: ({ configuration, scope }, context) => neverThrows('Microsoft Entra ID', () => testCloudProviderB(configuration, scope, context)),
+  // Placeholder until this connector's discovery lands: every run of it fails, saying so.
+  discover: {
+    tracks: () => [{ name: 'all' }],
+    readPage: () =>
+      Promise.resolve({
+        kind: 'failed',
+        remediation: [{ category: 'configuration', message: 'Microsoft Entra ID discovery is not available in this version', action: 'Use the test operation until discovery ships' }],
+      }),
+  },
 };

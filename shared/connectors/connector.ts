@@ -5,6 +5,7 @@
  * under-privileged all come back as a `failure` with remediation items.
  */
 import type { z } from 'zod';
+import type { Discovery } from './discovery';
 
 export type ProviderSystem = 'cloud_provider_a' | 'cloud_provider_b' | 'identity_provider_a';
 
@@ -30,6 +31,8 @@ export interface ConnectorContext {
 
 export interface Connector<Config, Scope> {
   test(input: { configuration: Config; scope: Scope }, context: ConnectorContext): Promise<ConnectorTestResult>;
+  /** Reads the provider page by page for a discovery run (shared/connectors/discovery.ts). */
+  discover: Discovery<Config, Scope>;
 }
 
 /** One catalog entry: the spec's Integration fields plus the schemas and the connector. */

@@ -137,4 +137,13 @@ function errorCodeOf(body: unknown): string {
 
 export const identityProviderAConnector: Connector<IdentityProviderAConfiguration, IdentityProviderAScope> = {
   test: ({ configuration, scope }, context) => neverThrows(PROVIDER, () => testIdentityProviderA(configuration, scope, context)),
+  // Placeholder until this connector's discovery lands: every run of it fails, saying so.
+  discover: {
+    tracks: () => [{ name: 'all' }],
+    readPage: () =>
+      Promise.resolve({
+        kind: 'failed',
+        remediation: [{ category: 'configuration', message: 'Okta discovery is not available in this version', action: 'Use the test operation until discovery ships' }],
+      }),
+  },
 };
