@@ -1,10 +1,13 @@
-import { listConnectionRuns } from '../shared/connections/connection-records';
+import { getConnection } from '../shared/connections/connection-records';
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { scopeOf } from '../shared/identity/principal';
+import { listRuns } from '../shared/runs/run-records';
 import { routes } from './routes';
 
 export const handler = endpoint(routes.connectionRunsList, async ({ input, principal, deps }) => {
-  const page = await listConnectionRuns(deps, scopeOf(principal), input.params.id, input.query);
+  const scope = scopeOf(principal);
+  await getConnection(deps, scope, input.params.id);
+  const page = await listRuns(deps, scope, input.params.id, input.query);
   return ok({ runs: page.items, next_cursor: page.nextCursor });
 });

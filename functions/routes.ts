@@ -293,11 +293,41 @@ export const routes = {
     request: { params: connections.ConnectionPathSchema, query: PageQuerySchema },
     responses: { 200: { description: 'Tests', schema: connections.ConnectionTestListSchema }, 404: problem('not_found') },
   }),
+  connectionRunsCreate: defineRoute({
+    method: 'POST', path: '/v1/connections/{id}/runs', handler: 'connection-runs-create', auth: 'bearer', permission: 'connections:run', tag: 'runs',
+    summary: 'Start a discovery run now; 409 while another run of the connection is queued or running',
+    request: { params: connections.ConnectionPathSchema },
+    responses: { 202: { description: 'Queued; Location names the run', schema: connections.RunSchema }, 404: problem('not_found'), 409: problem('conflict: a run is in progress') },
+  }),
   connectionRunsList: defineRoute({
-    method: 'GET', path: '/v1/connections/{id}/runs', handler: 'connection-runs-list', auth: 'bearer', permission: 'connections:read', tag: 'connections',
+    method: 'GET', path: '/v1/connections/{id}/runs', handler: 'connection-runs-list', auth: 'bearer', permission: 'connections:read', tag: 'runs',
     summary: 'Discovery run history of a connection, newest first',
     request: { params: connections.ConnectionPathSchema, query: PageQuerySchema },
     responses: { 200: { description: 'Runs', schema: connections.ConnectionRunListSchema }, 404: problem('not_found') },
+  }),
+  connectionRunsGet: defineRoute({
+    method: 'GET', path: '/v1/connections/{id}/runs/{run_id}', handler: 'connection-runs-get', auth: 'bearer', permission: 'connections:read', tag: 'runs',
+    summary: 'One discovery run: status, counts, changes, errors and timings',
+    request: { params: connections.RunPathSchema },
+    responses: { 200: { description: 'Run', schema: connections.RunSchema }, 404: problem('not_found') },
+  }),
+  connectionRunChangesList: defineRoute({
+    method: 'GET', path: '/v1/connections/{id}/runs/{run_id}/changes', handler: 'connection-run-changes-list', auth: 'bearer', permission: 'connections:read', tag: 'runs',
+    summary: 'What a run found different from the previous one (entities added, removed, changed; relationships added, removed)',
+    request: { params: connections.RunPathSchema, query: PageQuerySchema },
+    responses: { 200: { description: 'Changes', schema: connections.RunChangeListSchema }, 404: problem('not_found') },
+  }),
+  connectionEntitiesList: defineRoute({
+    method: 'GET', path: '/v1/connections/{id}/entities', handler: 'connection-entities-list', auth: 'bearer', permission: 'connections:read', tag: 'inventory',
+    summary: 'The discovered entities of a connection, optionally of one kind',
+    request: { params: connections.ConnectionPathSchema, query: connections.EntityListQuerySchema },
+    responses: { 200: { description: 'Entities', schema: connections.EntityListSchema }, 404: problem('not_found') },
+  }),
+  connectionRelationshipsList: defineRoute({
+    method: 'GET', path: '/v1/connections/{id}/relationships', handler: 'connection-relationships-list', auth: 'bearer', permission: 'connections:read', tag: 'inventory',
+    summary: 'The discovered relationships of a connection, optionally of one kind or touching one entity',
+    request: { params: connections.ConnectionPathSchema, query: connections.RelationshipListQuerySchema },
+    responses: { 200: { description: 'Relationships', schema: connections.RelationshipListSchema }, 404: problem('not_found') },
   }),
   auditEventsList: defineRoute({
     method: 'GET', path: '/v1/audit-events', handler: 'audit-events-list', auth: 'bearer', permission: 'audit:read', tag: 'audit',

@@ -34,6 +34,12 @@ const EnvSchema = z.object({
   TESSERA_RATE_WINDOW_SECONDS: intFromEnv(900, 1, 86_400),
   TESSERA_TRUST_FORWARDED_FOR: z.enum(['0', '1']).default('0'),
   TESSERA_CONNECTOR_TEST_TIMEOUT_MS: intFromEnv(10_000, 100, 60_000),
+  TESSERA_RUN_QUEUE_URL: z.string().url().optional(),
+  TESSERA_RUN_STEP_SECONDS: intFromEnv(120, 1, 840),
+  TESSERA_RUN_PAGES_PER_STEP: intFromEnv(0, 0, 1_000_000),
+  TESSERA_RUN_CONCURRENCY: intFromEnv(4, 1, 32),
+  TESSERA_RUN_STALL_SECONDS: intFromEnv(900, 1, 86_400),
+  TESSERA_SCHEDULER_INTERVAL_SECONDS: intFromEnv(30, 1, 3_600),
   TESSERA_CONNECTOR_ENDPOINTS: z
     .string()
     .default('{}')
@@ -59,6 +65,21 @@ export interface RateLimitConfig {
   windowSeconds: number;
 }
 
+export interface RunConfig {
+  /** AWS: the SQS queue that carries run steps. Local: the local host's in-process queue. */
+  queueUrl: string | undefined;
+  /** How long one step may read before it checkpoints (the worker's timeout leaves room to commit). */
+  stepSeconds: number;
+  /** Pages one step reads per track before it checkpoints; 0 = as many as the time allows. */
+  pagesPerStep: number;
+  /** Provider requests in flight at once in one run. */
+  concurrency: number;
+  /** A run that has shown no progress this long after it was due to is resumed (or failed). */
+  stallSeconds: number;
+  /** Local host: how often the scheduler looks for due connections and stalled runs. */
+  schedulerIntervalSeconds: number;
+}
+
 export interface Config {
   stage: 'local' | 'aws';
   tableName: string;
@@ -82,6 +103,7 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
   trustForwardedFor: boolean;
+  runs: RunConfig;
   connectors: {
     /** How long the test operation waits for a provider. */
     testTimeoutMs: number;
@@ -137,6 +159,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.TESSERA_RATE_WINDOW_SECONDS,
     },
     trustForwardedFor: e.TESSERA_TRUST_FORWARDED_FOR === '1',
+    runs: {
+      queueUrl: e.TESSERA_RUN_QUEUE_URL,
+      stepSeconds: e.TESSERA_RUN_STEP_SECONDS,
+      pagesPerStep: e.TESSERA_RUN_PAGES_PER_STEP,
+      concurrency: e.TESSERA_RUN_CONCURRENCY,
+      stallSeconds: e.TESSERA_RUN_STALL_SECONDS,
+      schedulerIntervalSeconds: e.TESSERA_SCHEDULER_INTERVAL_SECONDS,
+    },
     connectors: { testTimeoutMs: e.TESSERA_CONNECTOR_TEST_TIMEOUT_MS, endpoints: e.TESSERA_CONNECTOR_ENDPOINTS },
   };
 }

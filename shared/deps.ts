@@ -11,6 +11,7 @@ import { loadSigningKeys, type SigningKeySet } from './crypto/signing-keys';
 import { createIdGenerator, type IdGenerator } from './ids';
 import { createOidcConfigurationCache, type OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
 import { createObservability, type Observability } from './observability';
+import type { RunQueue } from './runs/run-queue';
 import { createDocumentClient } from './store/client';
 import { TableClient } from './store/table-client';
 
@@ -25,12 +26,15 @@ export interface Deps {
   observability: Observability;
   /** Tenant OIDC discovery metadata and JWKS, kept across warm invocations. */
   oidcConfigurations: OidcConfigurationCache;
+  /** The run queue the host installed (local host, tests); absent in AWS, where runs use SQS. */
+  runQueue?: RunQueue;
 }
 
 export interface DepsOverrides {
   clock?: Clock;
   db?: DynamoDBDocumentClient;
   observability?: Observability;
+  runQueue?: RunQueue;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
@@ -47,6 +51,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     signingKeys,
     observability: overrides.observability ?? createObservability(),
     oidcConfigurations: createOidcConfigurationCache(),
+    ...(overrides.runQueue ? { runQueue: overrides.runQueue } : {}),
   };
 }
 

@@ -12,6 +12,9 @@ export const metricNames = {
   loginSuccess: 'LoginSuccess',
   mfaFailure: 'MfaFailure',
   tokenUse: 'TokenUse',
+  runSucceeded: 'RunSucceeded',
+  runPartial: 'RunPartial',
+  runFailed: 'RunFailed',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];

@@ -9,6 +9,8 @@ import { createDeps, setDeps, type Deps } from '../../shared/deps';
 import { ConflictError } from '../../shared/errors';
 import { createTenant } from '../../shared/identity/tenants';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
+import { createLocalRunQueue } from './run-queue';
+import { startLocalScheduler } from './scheduler';
 import { startLocalHost } from './server';
 
 // No CloudWatch here, so EMF metrics would only flood the terminal; and Lambda runs Node 22,
@@ -50,8 +52,11 @@ async function main(): Promise<void> {
     config = loadConfig({ ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint });
   }
 
-  const deps = await createDeps(config);
+  // Discovery runs: the worker's queue and the scheduler's tick, in this process.
+  const runQueue = createLocalRunQueue({ onDeadLetter: (message) => console.error('tessera: a run message failed repeatedly and was set aside:', message) });
+  const deps = await createDeps(config, { runQueue });
   cleanups.push(() => Promise.resolve(deps.db.destroy()));
+  cleanups.push(() => Promise.resolve(runQueue.stop()));
   if ((await ensureTable(deps.db, config.tableName)) === 'created') console.log(`Created table ${config.tableName}`);
   setDeps(deps);
   await bootstrap(deps, config);
@@ -60,7 +65,10 @@ async function main(): Promise<void> {
     throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${config.port} is in use; set PORT to another one`) : error;
   });
   cleanups.push(() => host.close());
-  console.log(`Tessera API on ${host.url} (try ${host.url}/v1/health); Ctrl-C stops`);
+  const scheduler = startLocalScheduler({ intervalMs: config.runs.schedulerIntervalSeconds * 1000 });
+  cleanups.push(() => Promise.resolve(scheduler.stop()));
+  void scheduler.tick(); // runs that were due (or stalled) while the host was down
+  console.log(`Tessera API on ${host.url} (try ${host.url}/v1/health); scheduled runs checked every ${config.runs.schedulerIntervalSeconds} s; Ctrl-C stops`);
 }
 
 /** The first tenant, from TESSERA_BOOTSTRAP_*; a tenant that exists is left as it is. */

@@ -4,7 +4,7 @@
  * beyond what API Gateway does (routing, body limit, event shape), so local runs and tests
  * exercise the same code paths as AWS.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
@@ -13,6 +13,7 @@ import { PayloadTooLargeError, TesseraError } from '../../shared/errors';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
 import type { RouteDefinition } from '../../shared/http/route';
 import { buildApiGatewayEvent, matchRoute, toHttpAnswer, type HttpAnswer } from './api-gateway-event';
+import { lambdaContext } from './lambda-context';
 
 export interface LocalHostOptions {
   /** 0 (the default) picks a free port. */
@@ -79,7 +80,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       { routeKey, pathParameters: match.pathParameters, requestId, now: new Date() },
     );
     const handler = await loadHandler(route);
-    return toHttpAnswer(await handler(event, lambdaContext(route.handler)));
+    return toHttpAnswer(await handler(event, lambdaContext(route.handler, TIMEOUT_MS)));
   }
 
   function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
@@ -155,23 +156,3 @@ const forwardedClient = (header: string | string[] | undefined): string | undefi
 
 const normalizeIp = (address: string | undefined): string =>
   address?.startsWith('::ffff:') ? address.slice(7) : address ?? '127.0.0.1';
-
-function lambdaContext(handlerName: string): Context {
-  const deadline = Date.now() + TIMEOUT_MS;
-  const functionName = `tessera-local-${handlerName}`;
-  const unsupported = () => { throw new Error('Callback-style completion is not supported; return a promise'); };
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: unsupported,
-    fail: unsupported,
-    succeed: unsupported,
-  };
-}

@@ -12,13 +12,16 @@ import { isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { ConnectionRecord, ConnectionTestRecord } from '../store/records';
 import type { Page, PageRequest } from '../store/table-client';
+import { queueConnectionPurge } from '../runs/purge';
 
 export interface Actor extends WorkspaceScope {
   userId: string;
   sourceIp: string;
 }
 
-export type ConnectionView = Omit<ConnectionRecord, 'configuration_encrypted' | 'configuration_kms_key_id' | 'version'>;
+export type ConnectionView = Omit<ConnectionRecord, 'configuration_encrypted' | 'configuration_kms_key_id' | 'version' | 'active_run_id' | 'next_run_at'> & {
+  next_run_at: string | null;
+};
 
 export function toConnectionView(record: ConnectionRecord): ConnectionView {
   return {
@@ -30,12 +33,22 @@ export function toConnectionView(record: ConnectionRecord): ConnectionView {
     tenant_id: record.tenant_id,
     workspace_id: record.workspace_id,
     scope: record.scope,
-    schedule: record.schedule,
+    schedule: { ...record.schedule, timezone: record.schedule.timezone ?? 'UTC' },
     status: record.status,
     last_run_at: record.last_run_at,
+    next_run_at: record.next_run_at ?? null,
     configuration_schema_version: record.configuration_schema_version,
     created_at: record.created_at,
     updated_at: record.updated_at,
+  };
+}
+
+/** The stored item of a connection: its key, its place in the due-run index, and the record. */
+export function connectionItem(record: ConnectionRecord): Record<string, unknown> {
+  return {
+    ...keys.connection(record.tenant_id, record.workspace_id, record.connection_id),
+    ...(record.next_run_at ? keys.dueConnection(record.connection_id, record.next_run_at) : {}),
+    ...record,
   };
 }
 
@@ -76,6 +89,9 @@ export async function deleteConnection(deps: Deps, actor: Actor, connectionId: s
     if (ifMatch !== undefined) throw new PreconditionFailedError();
     throw new NotFoundError('connection'); // deleted concurrently, or changed: the caller reads again
   }
+  // Its schedule went with the record (the due index is on it); its inventory, runs and tests
+  // can be large, so the run worker removes them in batches.
+  await queueConnectionPurge(deps, actor, connectionId);
 }
 
 export const actorOf = (principal: { tenantId: string; workspaceId: string; userId: string }, sourceIp: string): Actor => ({
@@ -88,10 +104,4 @@ export const actorOf = (principal: { tenantId: string; workspaceId: string; user
 export async function listConnectionTests(deps: Deps, scope: WorkspaceScope, connectionId: string, page: PageRequest): Promise<Page<ConnectionTestRecord>> {
   await getConnection(deps, scope, connectionId);
   return deps.table.queryPrefix<ConnectionTestRecord>(keys.connectionTests(scope.tenantId, scope.workspaceId, connectionId), page);
-}
-
-/** Discovery runs are written by the scheduler (a later issue); the history reads them here. */
-export async function listConnectionRuns(deps: Deps, scope: WorkspaceScope, connectionId: string, page: PageRequest): Promise<Page<Record<string, unknown>>> {
-  await getConnection(deps, scope, connectionId);
-  return deps.table.queryPrefix<Record<string, unknown>>(keys.connectionRuns(scope.tenantId, scope.workspaceId, connectionId), page);
 }

@@ -8,11 +8,11 @@ import { NotFoundError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { findIntegration } from '../connectors/catalog';
 import type { ConnectorTestResult } from '../connectors/connector';
-import type { WorkspaceScope } from '../identity/principal';
 import { isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { ConnectionTestRecord } from '../store/records';
-import { configurationContext, getConnection, type Actor } from './connection-records';
+import { readConfiguration, UNREADABLE_CONFIGURATION } from './connection-configuration';
+import { getConnection, type Actor } from './connection-records';
 
 async function runConnectorTest(deps: Deps, integrationId: string, configuration: unknown, scope: unknown): Promise<ConnectorTestResult> {
   const integration = findIntegration(integrationId);
@@ -25,25 +25,6 @@ async function runConnectorTest(deps: Deps, integrationId: string, configuration
     // Connectors report provider trouble as results; anything thrown is ours, logged without the configuration.
     deps.observability.logger.error('connector test threw', { integration_id: integrationId, error_name: (error as Error).name });
     return { status: 'failure', remediation: [{ category: 'connectivity', message: 'The test could not be completed', action: 'Try again later; if it persists, contact support' }] };
-  }
-}
-
-const UNREADABLE_CONFIGURATION = {
-  category: 'configuration',
-  message: 'The stored configuration of this connection cannot be decrypted',
-  action: 'Enter the configuration again with PATCH /v1/connections/{id}',
-};
-
-/**
- * Undefined when the ciphertext does not decrypt under this connection's context (moved from
- * another connection, or a key that is gone): a security event, logged, never a 500.
- */
-async function readConfiguration(deps: Deps, scope: WorkspaceScope, connectionId: string, ciphertext: string): Promise<{ value: unknown } | undefined> {
-  try {
-    return { value: JSON.parse(await deps.envelope.decrypt(ciphertext, configurationContext(scope, connectionId))) as unknown };
-  } catch (error) {
-    deps.observability.logger.error('connection configuration does not decrypt', { connection_id: connectionId, error_name: (error as Error).name });
-    return undefined;
   }
 }
 

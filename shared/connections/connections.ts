@@ -13,10 +13,10 @@ import type { IntegrationDefinition } from '../connectors/connector';
 import { parseWith } from '../http/validation';
 import { withIdempotencyKey } from '../idempotency';
 import { isConditionFailure } from '../store/client';
-import { keys } from '../store/keys';
 import type { ConnectionRecord, ConnectionSchedule } from '../store/records';
 import type { TransactItem } from '../store/table-client';
-import { configurationContext, etagOf, getConnection, toConnectionView, type Actor, type ConnectionView } from './connection-records';
+import { nextRunAt } from '../runs/schedule';
+import { configurationContext, connectionItem, etagOf, getConnection, toConnectionView, type Actor, type ConnectionView } from './connection-records';
 
 function integrationOrRefuse(integrationId: string): IntegrationDefinition {
   const integration = findIntegration(integrationId);
@@ -39,6 +39,7 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
   const configuration = parseWith(integration.configurationSchema, input.configuration, 'configuration') as Record<string, unknown>;
   const now = isoNow(deps.clock);
   const connectionId = deps.ids.next('conn');
+  const schedule = withTimeZone(input.schedule);
   const record: ConnectionRecord = {
     connection_id: connectionId,
     integration_id: integration.integration_id,
@@ -48,9 +49,11 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
     tenant_id: actor.tenantId,
     workspace_id: actor.workspaceId,
     scope,
-    schedule: input.schedule,
+    schedule,
     status: 'unknown',
     last_run_at: null,
+    next_run_at: nextRunAt(schedule, deps.clock.now()).toISOString(),
+    active_run_id: null,
     configuration_encrypted: await deps.envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId)),
     configuration_kms_key_id: deps.envelope.keyId,
     configuration_schema_version: integration.configurationSchemaVersion,
@@ -65,9 +68,12 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
   });
   return {
     record,
-    items: [deps.table.putItem({ ...keys.connection(actor.tenantId, actor.workspaceId, connectionId), ...record }, { expression: 'attribute_not_exists(PK)' }), audit.item],
+    items: [deps.table.putItem(connectionItem(record), { expression: 'attribute_not_exists(PK)' }), audit.item],
   };
 }
+
+/** The stored schedule always names its time zone (UTC when the client gave none). */
+const withTimeZone = (schedule: ConnectionSchedule): ConnectionSchedule => ({ ...schedule, timezone: schedule.timezone ?? 'UTC' });
 
 export interface UpdateConnectionInput {
   integration_id?: string | undefined;
@@ -101,9 +107,13 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
       next.scope = parseWith(integration.scopeSchema, input.scope, 'scope') as Record<string, unknown>;
       if (JSON.stringify(next.scope) !== JSON.stringify(current.scope)) changed.push('scope');
     }
-    if (input.schedule !== undefined && JSON.stringify(input.schedule) !== JSON.stringify(current.schedule)) {
-      next.schedule = input.schedule;
-      changed.push('schedule');
+    if (input.schedule !== undefined) {
+      const schedule = withTimeZone(input.schedule);
+      if (JSON.stringify(schedule) !== JSON.stringify(withTimeZone(current.schedule))) {
+        next.schedule = schedule;
+        next.next_run_at = nextRunAt(schedule, deps.clock.now()).toISOString();
+        changed.push('schedule');
+      }
     }
     if (input.configuration !== undefined) {
       const configuration = parseWith(integration.configurationSchema, input.configuration, 'configuration');
@@ -112,13 +122,15 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
       next.configuration_schema_version = integration.configurationSchemaVersion;
       changed.push('configuration'); // a replaced secret is a change even when we cannot compare it
     }
+    // The last test or run said nothing about what it did not see: health is unknown again.
+    if (changed.includes('configuration') || changed.includes('scope')) next.status = 'unknown';
     const audit = auditEventPut(deps, {
       log: 'workspace', tenantId: actor.tenantId, workspaceId: actor.workspaceId, actorId: actor.userId,
       action: 'connection_edited', targetType: 'connection', targetId: connectionId, payload: { fields: changed }, sourceIp: actor.sourceIp,
     });
     try {
       await deps.table.transact([
-        deps.table.putItem({ ...keys.connection(actor.tenantId, actor.workspaceId, connectionId), ...next }, { expression: 'version = :v', values: { ':v': current.version } }),
+        deps.table.putItem(connectionItem(next), { expression: 'version = :v', values: { ':v': current.version } }),
         audit.item,
       ]);
       return next;

@@ -5,14 +5,36 @@
  */
 import * as z from 'zod';
 import { idOf, TimestampSchema } from '../http/common-schemas';
+import { entityKinds, relationshipKinds } from '../connectors/discovery';
+import { canonicalTimeZone } from '../runs/schedule';
 
 const ConnectionName = z.string().trim().min(1).max(128);
 const JsonObject = z.record(z.string(), z.unknown());
+
+const TimeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .transform((name, ctx) => {
+    const canonical = canonicalTimeZone(name);
+    if (canonical) return canonical;
+    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone name, such as Europe/Paris or America/New_York' });
+    return z.NEVER;
+  })
+  .meta({ description: 'IANA time zone of hour and minute (default UTC); daylight saving time is followed.', examples: ['Europe/Paris'] });
 
 export const ScheduleSchema = z.strictObject({
   type: z.literal('daily'),
   hour: z.number().int().min(0).max(23),
   minute: z.number().int().min(0).max(59),
+  timezone: TimeZoneSchema.optional(),
+});
+
+const ScheduleViewSchema = z.object({
+  type: z.literal('daily'),
+  hour: z.number().int(),
+  minute: z.number().int(),
+  timezone: z.string(),
 });
 
 export const CreateConnectionBodySchema = z.strictObject({
@@ -60,9 +82,10 @@ export const ConnectionSchema = z
     tenant_id: z.string(),
     workspace_id: z.string(),
     scope: JsonObject,
-    schedule: ScheduleSchema,
+    schedule: ScheduleViewSchema,
     status: z.enum(['healthy', 'degraded', 'unknown']),
     last_run_at: TimestampSchema.nullable(),
+    next_run_at: TimestampSchema.nullable().meta({ description: 'When the schedule fires next (UTC)' }),
     configuration_schema_version: z.number().int(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
@@ -80,7 +103,92 @@ export const ConnectionTestListSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
-export const ConnectionRunListSchema = z.object({ runs: z.array(z.record(z.string(), z.unknown())), next_cursor: z.string().nullable() });
+const CountsByKind = z.record(z.string(), z.number().int());
+
+export const RunSchema = z
+  .object({
+    run_id: z.string(),
+    connection_id: z.string(),
+    trigger: z.enum(['schedule', 'manual']),
+    status: z.enum(['queued', 'running', 'succeeded', 'partial', 'failed']),
+    queued_at: TimestampSchema,
+    started_at: TimestampSchema.nullable(),
+    finished_at: TimestampSchema.nullable(),
+    counts: z.object({ entities: CountsByKind, relationships: CountsByKind }),
+    changes: z.object({
+      entities_added: z.number().int(),
+      entities_removed: z.number().int(),
+      entities_changed: z.number().int(),
+      relationships_added: z.number().int(),
+      relationships_removed: z.number().int(),
+    }),
+    errors: z.array(RemediationSchema),
+    stats: z
+      .object({ steps: z.number().int(), provider_requests: z.number().int(), throttled_ms: z.number().int(), items_written: z.number().int(), items_deleted: z.number().int() })
+      .meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted' }),
+  })
+  .meta({ id: 'Run' });
+
+export const ConnectionRunListSchema = z.object({ runs: z.array(RunSchema), next_cursor: z.string().nullable() });
+
+export const RunPathSchema = z.strictObject({ id: idOf('conn'), run_id: idOf('run') });
+
+const EntityKindSchema = z.enum(entityKinds);
+const RelationshipKindSchema = z.enum(relationshipKinds);
+const EntityIdSchema = z.string().regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' });
+
+export const EntityListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+  kind: EntityKindSchema.optional(),
+});
+
+export const RelationshipListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+  kind: RelationshipKindSchema.optional(),
+  entity_id: EntityIdSchema.optional().meta({ description: 'Only relationships with this entity at either end' }),
+});
+
+export const EntitySchema = z
+  .object({
+    entity_id: z.string(),
+    kind: EntityKindSchema,
+    source_id: z.string(),
+    display_name: z.string(),
+    attributes: z.record(z.string(), z.unknown()),
+    first_seen_at: TimestampSchema,
+    last_seen_at: TimestampSchema,
+  })
+  .meta({ id: 'Entity' });
+
+export const EntityListSchema = z.object({ entities: z.array(EntitySchema), next_cursor: z.string().nullable() });
+
+export const RelationshipSchema = z
+  .object({
+    kind: RelationshipKindSchema,
+    from_entity_id: z.string(),
+    to_entity_id: z.string(),
+    from_source_id: z.string(),
+    to_source_id: z.string(),
+    first_seen_at: TimestampSchema,
+  })
+  .meta({ id: 'Relationship' });
+
+export const RelationshipListSchema = z.object({ relationships: z.array(RelationshipSchema), next_cursor: z.string().nullable() });
+
+export const RunChangeSchema = z
+  .object({
+    change: z.enum(['added', 'removed', 'changed']),
+    kind: z.string(),
+    entity_id: z.string().meta({ description: 'The entity; for a relationship, its `from` end' }),
+    source_id: z.string(),
+    to_entity_id: z.string().optional().meta({ description: 'Relationships only: the `to` end' }),
+    to_source_id: z.string().optional(),
+  })
+  .meta({ id: 'RunChange' });
+
+export const RunChangeListSchema = z.object({ changes: z.array(RunChangeSchema), next_cursor: z.string().nullable() });
 
 export const IntegrationViewSchema = z
   .object({

@@ -10,6 +10,9 @@
  */
 import * as z from 'zod';
 import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
+import { identityProviderADiscovery } from './identity-provider-a-discovery';
+import { errorCodeOf, identityProviderAScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken, resetHint } from './okta-remediation';
+
 import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
 import { callProvider, stringField } from './provider-http';
 
@@ -42,27 +45,6 @@ export const identityProviderAExamples: { configuration: IdentityProviderAConfig
   configuration: { org_url: 'https://acme.okta.com', api_token: '00EXAMPLEexampleEXAMPLEexample0123456789ab' },
   scope: { group_filter: 'eng-' },
 };
-
-export interface OktaScope {
-  /** The OAuth 2.0 scope that guards the read (what an API service app would be granted). */
-  scope: string;
-  /** One read that needs it. */
-  probe: (scope: IdentityProviderAScope) => string;
-  misses: string;
-}
-
-export const identityProviderAScopes: readonly OktaScope[] = [
-  { scope: 'okta.users.read', probe: () => '/api/v1/users?limit=1', misses: 'people and their status (Principal, Account)' },
-  {
-    scope: 'okta.groups.read',
-    probe: (s) => `/api/v1/groups?limit=1${s.group_filter ? `&q=${encodeURIComponent(s.group_filter)}` : ''}`,
-    misses: 'groups and their memberships (Entitlement, account_assigned_entitlement)',
-  },
-  { scope: 'okta.apps.read', probe: () => '/api/v1/apps?limit=1', misses: 'applications and their assignments (Resource, entitlement_grants_resource)' },
-  { scope: 'okta.roles.read', probe: () => '/api/v1/iam/assignees/users?limit=1', misses: 'admin role assignments (who administers the org)' },
-];
-
-const PROVIDER = 'Okta';
 
 async function testIdentityProviderA(
   configuration: IdentityProviderAConfiguration,
@@ -98,52 +80,9 @@ async function testIdentityProviderA(
   return resultOf(items.flat());
 }
 
-function rejectedToken(errorCode: string | undefined): RemediationItem {
-  return {
-    category: 'credentials',
-    message: `Okta rejected the API token${errorCode ? ` (${errorCode})` : ''}: it is wrong, revoked, or expired (Okta expires tokens unused for 30 days).`,
-    action: "Create a new API token (Security > API > Tokens > Create token) while signed in as an admin with the Read-Only Administrator role, and update the connection's configuration.",
-  };
-}
-
-function missingScope(okta: OktaScope): RemediationItem {
-  return {
-    category: 'permissions',
-    message: `The API token may not use ${okta.scope}.`,
-    action:
-      `Assign the Read-Only Administrator role (READ_ONLY_ADMIN) to the admin who created the API token (Security > Administrators > Add administrator): an API token acts with its creator's admin permissions. ` +
-      `For an API service app, grant it the ${okta.scope} scope instead (Applications > the app > Okta API Scopes > Grant). Without it discovery would miss ${okta.misses}.`,
-  };
-}
-
-function notAnOktaOrg(): RemediationItem {
-  return {
-    category: 'configuration',
-    message: 'The org URL does not answer like an Okta org (HTTP 404 on the management API).',
-    action: 'Set org_url to the Okta-hosted URL of the org (https://<org>.okta.com, as in the Admin Console address without -admin).',
-  };
-}
-
-/** Okta's X-Rate-Limit-Reset is the epoch second at which the window resets. */
-function resetHint(reset: string | null): string {
-  const seconds = reset && /^\d+$/.test(reset) ? Number(reset) : undefined;
-  return seconds === undefined ? 'retry in a minute' : `the limit resets at ${new Date(seconds * 1000).toISOString()}`;
-}
-
-function errorCodeOf(body: unknown): string {
-  const code = stringField(body, 'errorCode');
-  return code ? ` ${code}` : '';
-}
+export { identityProviderAScopes };
 
 export const identityProviderAConnector: Connector<IdentityProviderAConfiguration, IdentityProviderAScope> = {
   test: ({ configuration, scope }, context) => neverThrows(PROVIDER, () => testIdentityProviderA(configuration, scope, context)),
-  // Placeholder until this connector's discovery lands: every run of it fails, saying so.
-  discover: {
-    tracks: () => [{ name: 'all' }],
-    readPage: () =>
-      Promise.resolve({
-        kind: 'failed',
-        remediation: [{ category: 'configuration', message: 'Okta discovery is not available in this version', action: 'Use the test operation until discovery ships' }],
-      }),
-  },
+  discover: identityProviderADiscovery,
 };

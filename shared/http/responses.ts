@@ -10,7 +10,7 @@ export interface EndpointResult {
 
 export const ok = (body: unknown, headers?: Record<string, string>): EndpointResult => ({ statusCode: 200, body, ...(headers ? { headers } : {}) });
 export const created = (body: unknown, headers?: Record<string, string>): EndpointResult => ({ statusCode: 201, body, ...(headers ? { headers } : {}) });
-export const accepted = (): EndpointResult => ({ statusCode: 202 });
+export const accepted = (body?: unknown, headers?: Record<string, string>): EndpointResult => ({ statusCode: 202, ...(body === undefined ? {} : { body }), ...(headers ? { headers } : {}) });
 export const noContent = (): EndpointResult => ({ statusCode: 204 });
 export const redirect = (location: string): EndpointResult => ({ statusCode: 302, headers: { location } });
 export const text = (statusCode: number, body: string, contentType: string): EndpointResult => ({ statusCode, text: body, contentType });

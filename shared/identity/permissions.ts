@@ -8,6 +8,7 @@ export const permissionRegistry = {
   'connections:read': 'Read connections of the workspace (never their secrets)',
   'connections:write': 'Create, edit and delete connections of the workspace',
   'connections:test': 'Run the test operation of a connection',
+  'connections:run': 'Start a discovery run of a connection',
   'audit:read': 'Read the audit events of the workspace',
   'tokens:manage': 'Create, list, rotate and revoke your own personal access tokens',
   'users:read': 'Read users of the tenant',
@@ -31,7 +32,7 @@ export const tenantAdministrationPermissions: Permission[] = ['users:manage', 'i
 
 const workspaceRolePermissions: Record<Role, Permission[]> = {
   viewer: everyRole,
-  connector_builder: [...everyRole, 'connections:write', 'connections:test'],
+  connector_builder: [...everyRole, 'connections:write', 'connections:test', 'connections:run'],
   admin: allPermissions.filter((p) => !tenantAdministrationPermissions.includes(p)),
 };
 

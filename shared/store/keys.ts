@@ -19,6 +19,17 @@ export interface KeyPrefix {
 
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
 const workspacePk = (tenantId: string, workspaceId: string) => `TENANT#${tenantId}#WS#${workspaceId}`;
+const inventoryPk = (tenantId: string, workspaceId: string, connectionId: string) => `${workspacePk(tenantId, workspaceId)}#INV#${connectionId}`;
+
+/** Shards of the deployment-wide GSI1 indexes (due connections, active runs). */
+const INDEX_SHARDS = 4;
+function shardOf(id: string): number {
+  let hash = 0;
+  for (let i = 0; i < id.length; i++) hash = (hash * 31 + id.charCodeAt(i)) >>> 0;
+  return hash % INDEX_SHARDS;
+}
+/** Fixed-width step and part numbers, so the sort key orders them numerically. */
+const pad = (n: number) => String(n).padStart(6, '0');
 
 export const keys = {
   /** Never written: the health check reads it to prove the table answers. */
@@ -75,6 +86,91 @@ export const keys = {
   connectionTests: (tenantId: string, workspaceId: string, connectionId: string): KeyPrefix => ({ PK: workspacePk(tenantId, workspaceId), SKPrefix: `CONNTEST#${connectionId}#` }),
   connectionRun: (tenantId: string, workspaceId: string, connectionId: string, runId: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `CONNRUN#${connectionId}#${runId}` }),
   connectionRuns: (tenantId: string, workspaceId: string, connectionId: string): KeyPrefix => ({ PK: workspacePk(tenantId, workspaceId), SKPrefix: `CONNRUN#${connectionId}#` }),
+  /**
+   * A connection's place in the due-run index (GSI1): the dispatcher reads the shards for
+   * entries whose next run is due. Sharded so that no single index partition takes every
+   * connection of the deployment; the shard is fixed per connection.
+   */
+  dueConnection: (connectionId: string, nextRunAt: string) => ({
+    GSI1PK: `DUE#${shardOf(connectionId)}`,
+    GSI1SK: `${nextRunAt}#${connectionId}`,
+  }),
+  dueConnectionShards: (): string[] => Array.from({ length: INDEX_SHARDS }, (_, shard) => `DUE#${shard}`),
+  /** A run that is queued or running, in GSI1 by the time it must have shown progress by. */
+  activeRun: (runId: string, expectedBy: string) => ({
+    GSI1PK: `ACTIVERUN#${shardOf(runId)}`,
+    GSI1SK: `${expectedBy}#${runId}`,
+  }),
+  activeRunShards: (): string[] => Array.from({ length: INDEX_SHARDS }, (_, shard) => `ACTIVERUN#${shard}`),
+
+  // ---- discovery inventory ---------------------------------------------------------------
+  // Each connection's inventory and run checkpoints live in a partition of their own under the
+  // workspace's, so a large inventory never crowds the workspace's other items and deleting a
+  // connection's data is one partition to empty.
+  inventoryPartition: (tenantId: string, workspaceId: string, connectionId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: '' }),
+  inventoryEntity: (tenantId: string, workspaceId: string, connectionId: string, kind: string, entityId: string): ItemKey => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SK: `E#${kind}#${entityId}`,
+  }),
+  inventoryEntities: (tenantId: string, workspaceId: string, connectionId: string, kind?: string): KeyPrefix => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SKPrefix: kind ? `E#${kind}#` : 'E#',
+  }),
+  inventoryRelationship: (tenantId: string, workspaceId: string, connectionId: string, kind: string, fromId: string, toId: string): ItemKey => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SK: `R#${kind}#${fromId}#${toId}`,
+  }),
+  /** Relationships of one kind (optionally from one entity), in the main index. */
+  inventoryRelationships: (tenantId: string, workspaceId: string, connectionId: string, kind?: string, fromId?: string): KeyPrefix => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SKPrefix: kind ? (fromId ? `R#${kind}#${fromId}#` : `R#${kind}#`) : 'R#',
+  }),
+  /** GSI1 keys of a relationship: found from its `to` end too. */
+  inventoryRelationshipTo: (tenantId: string, workspaceId: string, connectionId: string, kind: string, fromId: string, toId: string) => ({
+    GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#TO#${toId}`,
+    GSI1SK: `R#${kind}#${fromId}`,
+  }),
+  inventoryRelationshipsTo: (tenantId: string, workspaceId: string, connectionId: string, toId: string, kind?: string): { GSI1PK: string; GSI1SKPrefix: string } => ({
+    GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#TO#${toId}`,
+    GSI1SKPrefix: kind ? `R#${kind}#` : 'R#',
+  }),
+  /** When each (kind, track) of the inventory was last read completely. */
+  inventoryMeta: (tenantId: string, workspaceId: string, connectionId: string): ItemKey => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SK: 'META' }),
+  /** The checkpoint of a run's step (written last: its presence means the step's writes are done). */
+  runStepHeader: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number): ItemKey => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SK: `RUN#${runId}#H#${pad(step)}`,
+  }),
+  /** What a step saw (digests of entity and relationship ids, by kind and track), in parts. */
+  runStepSeen: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number, part: number): ItemKey => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SK: `RUN#${runId}#V#${pad(step)}#${pad(part)}`,
+  }),
+  runSeen: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#V#` }),
+  /** The changes a step found, in parts, in step order: the run's change list. */
+  runStepChanges: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number, part: number): ItemKey => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SK: `RUN#${runId}#C#${pad(step)}#${pad(part)}`,
+  }),
+  /** The change parts one step wrote (a retried step merges with them). */
+  runStepChangeParts: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number): KeyPrefix => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SKPrefix: `RUN#${runId}#C#${pad(step)}#`,
+  }),
+  runChanges: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#C#` }),
+  /** Entities a sweep step removed (their digests): the relationship sweep drops what pointed at them. */
+  runStepRemoved: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number, part: number): ItemKey => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SK: `RUN#${runId}#X#${pad(step)}#${pad(part)}`,
+  }),
+  runStepRemovedParts: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number): KeyPrefix => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SKPrefix: `RUN#${runId}#X#${pad(step)}#`,
+  }),
+  runRemoved: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#X#` }),
+  /** Items of a run's checkpoints (headers, seen digests, changes), for cleanup. */
+  runCheckpoints: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#` }),
+
   /** Idempotency-Key records of POST requests: per workspace and caller, the key digested. */
   idempotencyRecord: (tenantId: string, workspaceId: string, userId: string, keyDigest: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `IDEMP#${userId}#${keyDigest}` }),
 

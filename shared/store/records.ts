@@ -148,6 +148,8 @@ export interface ConnectionSchedule {
   type: 'daily';
   hour: number;
   minute: number;
+  /** IANA time zone of hour:minute (canonical name); absent on records made before it existed: UTC. */
+  timezone?: string;
 }
 
 export interface ConnectionRecord {
@@ -166,6 +168,10 @@ export interface ConnectionRecord {
   configuration_encrypted: string;
   configuration_kms_key_id: string;
   configuration_schema_version: number;
+  /** When the schedule fires next (UTC); the due-run index (GSI1) is keyed by it. */
+  next_run_at?: string;
+  /** The run that is queued or running: at most one per connection (claimed with a condition). */
+  active_run_id?: string | null;
   created_at: string;
   updated_at: string;
   /** Optimistic concurrency: the ETag is derived from it. */
@@ -281,4 +287,94 @@ export interface SsoCodeRecord {
   code_challenge?: string | null;
   expires_at: string;
   created_at: string;
+}
+
+// ---- discovery runs and inventory --------------------------------------------------------
+
+export type RunStatus = 'queued' | 'running' | 'succeeded' | 'partial' | 'failed';
+export type RunTrigger = 'schedule' | 'manual';
+export type TrackStatus = 'pending' | 'done' | 'refused' | 'failed';
+
+export interface RunChangeCounts {
+  entities_added: number;
+  entities_removed: number;
+  entities_changed: number;
+  relationships_added: number;
+  relationships_removed: number;
+}
+
+/**
+ * Where a run is: the step it is at, each track's saved cursor, and (after reading) which kind
+ * the sweep has reached. Stored in the run record; a step reads it and commits the next one
+ * with a condition on `step`, so a step runs to completion at most once.
+ */
+export interface RunProgress {
+  step: number;
+  phase: 'read' | 'sweep' | 'done';
+  tracks: Record<string, { status: TrackStatus; cursor: unknown; pages: number }>;
+  /** Sweep position: index into the kinds to sweep and the stored-item cursor within it. */
+  sweep: { index: number; cursor: Record<string, unknown> | null };
+  /** Counted as steps commit. */
+  changes: RunChangeCounts;
+  counts: { entities: Record<string, number>; relationships: Record<string, number> };
+  stats: { provider_requests: number; throttled_ms: number; items_written: number; items_deleted: number };
+  /** What the provider last said of its rate-limit buckets (remaining, reset): the next step starts from it. */
+  pacing?: Record<string, { remaining?: number; resetAtMs?: number; retryAtMs?: number }>;
+}
+
+export interface RunRecord {
+  run_id: string;
+  connection_id: string;
+  tenant_id: string;
+  workspace_id: string;
+  integration_id: string;
+  trigger: RunTrigger;
+  /** For scheduled runs, the slot it ran for (the connection's next_run_at it claimed). */
+  slot: string | null;
+  status: RunStatus;
+  queued_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  errors: { category: string; message: string; action: string }[];
+  progress: RunProgress;
+  /** Resumes by the stalled-run recovery; a run that keeps stalling is failed. */
+  recoveries: number;
+  actor_id: string | null;
+}
+
+export type ChangeEntry =
+  /** [change, kind, entity_id, source_id] */
+  | ['added' | 'removed' | 'changed', string, string, string]
+  /** [change, kind, from_entity_id, from_source_id, to_entity_id, to_source_id] */
+  | ['added' | 'removed', string, string, string, string, string];
+
+export interface InventoryEntityRecord {
+  entity_id: string;
+  kind: string;
+  source_id: string;
+  display_name: string;
+  attributes: Record<string, unknown>;
+  /** The track that lists this entity completely (removal waits for it). */
+  track: string;
+  /** Content digest: an unchanged entity is never written again. */
+  digest: string;
+  first_seen_at: string;
+  /** When its content last changed (first_seen_at until then). */
+  changed_at: string;
+  /** The run and step that added or last changed it: a retried step recognises its own writes. */
+  written_run: string;
+  written_step: number;
+  written_change: 'added' | 'changed';
+}
+
+export interface InventoryRelationshipRecord {
+  kind: string;
+  from_entity_id: string;
+  to_entity_id: string;
+  from_source_id: string;
+  to_source_id: string;
+  track: string;
+  first_seen_at: string;
+  written_run: string;
+  written_step: number;
 }

@@ -6,12 +6,16 @@
  * scope (another workspace, another user) is refused rather than followed.
  */
 import {
+  BatchGetCommand,
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
   type DeleteCommandInput,
   type DynamoDBDocumentClient,
   type PutCommandInput,
@@ -24,6 +28,20 @@ import { tableDefinition, type GsiName } from './table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type StoredItem = Record<string, unknown>;
+
+/** A raw page of a query, for internal readers that keep the position themselves (never sent to a client). */
+export interface RawPage {
+  items: StoredItem[];
+  lastKey: Record<string, unknown> | undefined;
+}
+
+/** DynamoDB's limits per batch call. */
+const BATCH_GET_MAX = 100;
+const BATCH_WRITE_MAX = 25;
+/** Unprocessed items (throttling) are sent again after a growing pause, this many times. */
+const BATCH_RETRIES = 8;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface PageRequest {
   limit: number;
@@ -120,6 +138,81 @@ export class TableClient {
 
   conditionCheck(input: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'>): TransactItem {
     return { ConditionCheck: { ...input, TableName: this.name } };
+  }
+
+  /**
+   * Items by key, in batches of 100, eventually consistent (half the read cost): callers use it
+   * for their own earlier writes only where a stale answer is harmless. Missing keys are absent.
+   */
+  async batchGet(itemKeys: ItemKey[], options: { projection?: string[]; consistent?: boolean } = {}): Promise<StoredItem[]> {
+    const found: StoredItem[] = [];
+    const names = options.projection ? Object.fromEntries(options.projection.map((n, i) => [`#p${i}`, n])) : undefined;
+    for (let start = 0; start < itemKeys.length; start += BATCH_GET_MAX) {
+      let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ConsistentRead?: boolean }> | undefined = {
+        [this.name]: {
+          Keys: itemKeys.slice(start, start + BATCH_GET_MAX).map((key) => ({ ...key })),
+          ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
+          ...(options.consistent ? { ConsistentRead: true } : {}),
+        },
+      };
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+        if (attempt > BATCH_RETRIES) throw new Error('BatchGetItem kept returning unprocessed keys');
+        if (attempt > 0) await pause(25 * 2 ** attempt);
+        const out = await this.db.send(new BatchGetCommand({ RequestItems: request }));
+        found.push(...(out.Responses?.[this.name] ?? []));
+        request = out.UnprocessedKeys as typeof request;
+      }
+    }
+    return found;
+  }
+
+  /** Puts and deletes in batches of 25 (not a transaction: each item is independent). */
+  async batchWrite(puts: StoredItem[], deletes: ItemKey[] = []): Promise<void> {
+    type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>;
+    const requests: WriteRequests[string] = [...puts.map((Item) => ({ PutRequest: { Item } })), ...deletes.map((Key) => ({ DeleteRequest: { Key: { ...Key } } }))];
+    for (let start = 0; start < requests.length; start += BATCH_WRITE_MAX) {
+      let pending: WriteRequests | undefined = { [this.name]: requests.slice(start, start + BATCH_WRITE_MAX) };
+      for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+        if (attempt > BATCH_RETRIES) throw new Error('BatchWriteItem kept returning unprocessed items');
+        if (attempt > 0) await pause(25 * 2 ** attempt);
+        const out: BatchWriteCommandOutput = await this.db.send(new BatchWriteCommand({ RequestItems: pending }));
+        pending = out.UnprocessedItems;
+      }
+    }
+  }
+
+  /** One raw page under a key prefix in key order, from `startKey`: for readers that walk a whole partition. */
+  async queryRaw(prefix: KeyPrefix, options: { startKey?: Record<string, unknown> | undefined; limit?: number; projection?: string[]; consistent?: boolean } = {}): Promise<RawPage> {
+    const names = options.projection ? Object.fromEntries(options.projection.map((n, i) => [`#p${i}`, n])) : {};
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.name,
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': tableDefinition.partitionKey, '#sk': tableDefinition.sortKey, ...names },
+        ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
+        ...(options.projection ? { ProjectionExpression: ['#sk', ...Object.keys(names)].join(', ') } : {}),
+        ...(options.limit ? { Limit: options.limit } : {}),
+        ...(options.consistent === false ? {} : { ConsistentRead: true }),
+        ExclusiveStartKey: options.startKey,
+      }),
+    );
+    return { items: out.Items ?? [], lastKey: out.LastEvaluatedKey };
+  }
+
+  /** Items of an index partition whose sort key is at most `upTo` (oldest first): due work. */
+  async queryIndexUpTo(index: GsiName, partition: string, upTo: string, limit: number): Promise<StoredItem[]> {
+    const gsi = tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === index)!;
+    const out = await this.db.send(
+      new QueryCommand({
+        TableName: this.name,
+        IndexName: index,
+        KeyConditionExpression: '#pk = :pk AND #sk <= :upTo',
+        ExpressionAttributeNames: { '#pk': gsi.partitionKey, '#sk': gsi.sortKey },
+        ExpressionAttributeValues: { ':pk': partition, ':upTo': upTo },
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((item) => withoutKeys<StoredItem>(item));
   }
 
   /** One page of the items under a key prefix, newest first (ids are time-ordered). */

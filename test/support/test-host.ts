@@ -14,17 +14,25 @@ import { startLocalHost } from '../../infra/local/server';
 import type { Clock } from '../../shared/clock';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDeps, resetDeps, setDeps, type Deps } from '../../shared/deps';
+import { createLocalRunQueue, type LocalRunQueue, type LocalRunQueueOptions } from '../../infra/local/run-queue';
+import { startLocalScheduler, type LocalScheduler } from '../../infra/local/scheduler';
 
 export interface TestHostOptions {
   clock?: Clock;
   /** Configuration variables on top of the test defaults (rate limits, TTLs, ...). */
   env?: Record<string, string>;
+  /** The run queue's behaviour (delivery hooks, retries). */
+  runQueue?: LocalRunQueueOptions;
+  /** Start the local scheduler, ticking every this many milliseconds. */
+  schedulerIntervalMs?: number;
 }
 
 export interface TestHost {
   url: string;
   deps: Deps;
   config: Config;
+  runQueue: LocalRunQueue;
+  scheduler: LocalScheduler | undefined;
   close(): Promise<void>;
 }
 
@@ -36,6 +44,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   // Listen first: the address is the token issuer and the base of links, so the config needs
   // it. Handlers read their deps per request, and none arrives before this function returns.
   const host = await startLocalHost({ port: 0, trustForwardedFor: options.env?.TESSERA_TRUST_FORWARDED_FOR !== '0' });
+  const runQueue = createLocalRunQueue({ redeliveryDelayMs: 50, ...options.runQueue });
   let config: Config;
   let deps: Deps;
   try {
@@ -50,7 +59,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       TESSERA_PUBLIC_URL: host.url,
       ...options.env,
     });
-    deps = await createDeps(config, options.clock ? { clock: options.clock } : {});
+    deps = await createDeps(config, { ...(options.clock ? { clock: options.clock } : {}), runQueue });
     await ensureTable(deps.db, config.tableName);
   } catch (error) {
     await host.close();
@@ -58,12 +67,17 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     throw error;
   }
   setDeps(deps);
+  const scheduler = options.schedulerIntervalMs ? startLocalScheduler({ intervalMs: options.schedulerIntervalMs }) : undefined;
 
   return {
     url: host.url,
     deps,
     config,
+    runQueue,
+    scheduler,
     async close() {
+      scheduler?.stop();
+      runQueue.stop();
       await host.close();
       resetDeps();
       // Dropping the table frees DynamoDB Local's memory for the files still running.

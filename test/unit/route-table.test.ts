@@ -1,15 +1,17 @@
 /**
- * The route table and the `functions/` folder agree: every entry names a handler module that
- * exists, every handler module is routed, and no route key is listed twice.
+ * The route table (and the job table beside it) and the `functions/` folder agree: every entry
+ * names a handler module that exists, every handler module is routed or a job, and no route key
+ * is listed twice.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
 
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
-const TABLE_MODULE = 'routes.ts';
+const TABLE_MODULES = ['routes.ts', 'jobs.ts'];
 
 describe('route table', () => {
   it('names an existing functions/<handler>.ts for every entry', () => {
@@ -17,9 +19,15 @@ describe('route table', () => {
     expect(missing).toEqual([]);
   });
 
-  it('routes every handler module in functions/', () => {
+  it('names an existing functions/<handler>.ts for every job, and no job is also a route', () => {
+    expect(jobList.filter((j) => !existsSync(path.join(functionsDir, `${j.handler}.ts`))).map((j) => j.handler)).toEqual([]);
     const routed = new Set(routeList.map((r) => r.handler));
-    const modules = readdirSync(functionsDir).filter((f) => f.endsWith('.ts') && f !== TABLE_MODULE && !f.endsWith('.d.ts'));
+    expect(jobList.filter((j) => routed.has(j.handler)).map((j) => j.handler)).toEqual([]);
+  });
+
+  it('routes every handler module in functions/ (or runs it as a job)', () => {
+    const routed = new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)]);
+    const modules = readdirSync(functionsDir).filter((f) => f.endsWith('.ts') && !TABLE_MODULES.includes(f) && !f.endsWith('.d.ts'));
     const unrouted = modules.filter((f) => !routed.has(f.slice(0, -'.ts'.length)));
     expect(unrouted).toEqual([]);
   });

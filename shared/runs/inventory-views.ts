@@ -1,0 +1,207 @@
+/**
+ * Reading a connection's inventory and a run's change list (permission `connections:read`).
+ * Every key starts with the caller's tenant and workspace: another workspace's connection has
+ * no inventory here (404 from the connection lookup).
+ */
+import type { Deps } from '../deps';
+import { ValidationError } from '../errors';
+import { relationshipKinds } from '../connectors/discovery';
+import type { WorkspaceScope } from '../identity/principal';
+import { getConnection } from '../connections/connection-records';
+import { keys } from '../store/keys';
+import type { ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } from '../store/records';
+import type { Page, PageRequest } from '../store/table-client';
+import { TRACK_SEEN_PREFIX } from './run-finalize';
+import { getRun } from './run-records';
+
+export interface EntityView {
+  entity_id: string;
+  kind: string;
+  source_id: string;
+  display_name: string;
+  attributes: Record<string, unknown>;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+export interface RelationshipView {
+  kind: string;
+  from_entity_id: string;
+  to_entity_id: string;
+  from_source_id: string;
+  to_source_id: string;
+  first_seen_at: string;
+}
+
+export interface ChangeView {
+  change: 'added' | 'removed' | 'changed';
+  kind: string;
+  entity_id: string;
+  source_id: string;
+  to_entity_id?: string;
+  to_source_id?: string;
+}
+
+const latest = (...times: (string | undefined)[]) => times.filter((t): t is string => Boolean(t)).sort().at(-1)!;
+
+/**
+ * An entity was last seen by the latest run that read its track to the end (the inventory's
+ * meta item) or, when later, by the run that added or changed it: an unchanged entity is
+ * never rewritten just to move a timestamp.
+ */
+export async function listEntities(deps: Deps, scope: WorkspaceScope, connectionId: string, query: PageRequest & { kind?: string | undefined }): Promise<Page<EntityView>> {
+  await getConnection(deps, scope, connectionId);
+  const { tenantId: t, workspaceId: w } = scope;
+  const [page, meta] = await Promise.all([
+    deps.table.queryPrefix<InventoryEntityRecord>(keys.inventoryEntities(t, w, connectionId, query.kind), query, { newestFirst: false }),
+    deps.table.get<Record<string, string>>(keys.inventoryMeta(t, w, connectionId)),
+  ]);
+  return {
+    items: page.items.map((e) => ({
+      entity_id: e.entity_id,
+      kind: e.kind,
+      source_id: e.source_id,
+      display_name: e.display_name,
+      attributes: e.attributes,
+      first_seen_at: e.first_seen_at,
+      last_seen_at: latest(e.first_seen_at, e.changed_at, meta?.[`${TRACK_SEEN_PREFIX}${e.track}`]),
+    })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+const toRelationshipView = (r: InventoryRelationshipRecord): RelationshipView => ({
+  kind: r.kind,
+  from_entity_id: r.from_entity_id,
+  to_entity_id: r.to_entity_id,
+  from_source_id: r.from_source_id,
+  to_source_id: r.to_source_id,
+  first_seen_at: r.first_seen_at,
+});
+
+/**
+ * Relationships, optionally of one kind, optionally touching one entity. With `entity_id` the
+ * list walks the entity's outgoing relationships kind by kind (main index), then its incoming
+ * ones (GSI1); the cursor says which of these segments it is in.
+ */
+export async function listRelationships(
+  deps: Deps,
+  scope: WorkspaceScope,
+  connectionId: string,
+  query: PageRequest & { kind?: string | undefined; entity_id?: string | undefined },
+): Promise<Page<RelationshipView>> {
+  await getConnection(deps, scope, connectionId);
+  const { tenantId: t, workspaceId: w } = scope;
+  if (!query.entity_id) {
+    const page = await deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationships(t, w, connectionId, query.kind), query, { newestFirst: false });
+    return { items: page.items.map(toRelationshipView), nextCursor: page.nextCursor };
+  }
+  const entityId = query.entity_id;
+  const kinds = query.kind ? [query.kind] : [...relationshipKinds];
+  const segments = [...kinds.map((kind) => ({ kind, direction: 'from' as const })), { kind: query.kind, direction: 'to' as const }];
+  let { segment, inner } = decodeSegmentCursor(query.cursor, segments.length);
+  const items: RelationshipView[] = [];
+  while (segment < segments.length && items.length < query.limit) {
+    const { kind, direction } = segments[segment]!;
+    const request = { limit: query.limit - items.length, cursor: inner };
+    const page =
+      direction === 'from'
+        ? await deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationships(t, w, connectionId, kind, entityId), request, { newestFirst: false })
+        : await (async () => {
+            const to = keys.inventoryRelationshipsTo(t, w, connectionId, entityId, kind);
+            return deps.table.queryIndexPrefix<InventoryRelationshipRecord>('GSI1', to.GSI1PK, to.GSI1SKPrefix, request, { newestFirst: false });
+          })();
+    items.push(...page.items.map(toRelationshipView));
+    if (page.nextCursor) {
+      inner = page.nextCursor;
+      break;
+    }
+    segment += 1;
+    inner = undefined;
+  }
+  const more = segment < segments.length && (inner !== undefined || items.length >= query.limit);
+  return { items, nextCursor: more ? encodeSegmentCursor(segment, inner) : null };
+}
+
+function encodeSegmentCursor(segment: number, inner: string | undefined): string {
+  return Buffer.from(JSON.stringify({ s: segment, c: inner ?? null }), 'utf8').toString('base64url');
+}
+
+function decodeSegmentCursor(cursor: string | undefined, segments: number): { segment: number; inner: string | undefined } {
+  if (!cursor) return { segment: 0, inner: undefined };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const value = parsed as { s?: unknown; c?: unknown } | undefined;
+  if (!value || !Number.isInteger(value.s) || (value.s as number) < 0 || (value.s as number) >= segments || !(value.c === null || typeof value.c === 'string')) {
+    throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+  }
+  return { segment: value.s as number, inner: (value.c) ?? undefined };
+}
+
+function toChangeView(entry: ChangeEntry): ChangeView {
+  if (entry.length === 6) {
+    const [change, kind, from, fromSource, to, toSource] = entry;
+    return { change, kind, entity_id: from, source_id: fromSource, to_entity_id: to, to_source_id: toSource };
+  }
+  const [change, kind, entityId, sourceId] = entry;
+  return { change, kind, entity_id: entityId, source_id: sourceId };
+}
+
+/**
+ * A run's changes in the order its steps found them. The cursor names the stored part and the
+ * position in it (parts hold thousands of entries, pages at most 100).
+ */
+export async function listRunChanges(deps: Deps, scope: WorkspaceScope, connectionId: string, runId: string, query: PageRequest): Promise<Page<ChangeView>> {
+  await getConnection(deps, scope, connectionId);
+  await getRun(deps, scope, connectionId, runId);
+  const prefix = keys.runChanges(scope.tenantId, scope.workspaceId, connectionId, runId);
+  const position = decodeChangeCursor(query.cursor, prefix.SKPrefix);
+  const items: ChangeView[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  if (position) {
+    const part = await deps.table.get<{ entries: ChangeEntry[] }>({ PK: prefix.PK, SK: position.sk });
+    const entries = part?.entries ?? [];
+    const taken = entries.slice(position.offset, position.offset + query.limit);
+    items.push(...taken.map(toChangeView));
+    if (position.offset + taken.length < entries.length) return { items, nextCursor: encodeChangeCursor(position.sk, position.offset + taken.length) };
+    startKey = { PK: prefix.PK, SK: position.sk };
+  }
+  for (;;) {
+    const page = await deps.table.queryRaw(prefix, { startKey, limit: 10 });
+    for (const [index, item] of page.items.entries()) {
+      const entries = (item.entries as ChangeEntry[] | undefined) ?? [];
+      const taken = entries.slice(0, query.limit - items.length);
+      items.push(...taken.map(toChangeView));
+      if (taken.length < entries.length) return { items, nextCursor: encodeChangeCursor(item.SK as string, taken.length) };
+      if (items.length >= query.limit) {
+        const more = index < page.items.length - 1 || page.lastKey !== undefined;
+        return { items, nextCursor: more ? encodeChangeCursor(item.SK as string, entries.length) : null };
+      }
+    }
+    if (!page.lastKey) return { items, nextCursor: null };
+    startKey = page.lastKey;
+  }
+}
+
+function encodeChangeCursor(sk: string, offset: number): string {
+  return Buffer.from(JSON.stringify({ sk, i: offset }), 'utf8').toString('base64url');
+}
+
+function decodeChangeCursor(cursor: string | undefined, skPrefix: string): { sk: string; offset: number } | undefined {
+  if (!cursor) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const value = parsed as { sk?: unknown; i?: unknown } | undefined;
+  if (!value || typeof value.sk !== 'string' || !value.sk.startsWith(skPrefix) || !Number.isInteger(value.i) || (value.i as number) < 0) {
+    throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+  }
+  return { sk: value.sk, offset: value.i as number };
+}

@@ -1,0 +1,182 @@
+/**
+ * Writes what one run step observed into the connection's inventory, and only what changed:
+ * each page's entities and relationships are looked up in one batch read; an entity whose
+ * content digest is unchanged, or a relationship that exists, is not written again. So a second
+ * run over an unchanged provider writes no inventory item at all.
+ *
+ * Every written item records the run and step that wrote it, so a step that is retried after a
+ * crash recognises its own writes and reports them as changes again instead of losing them;
+ * an item that an earlier step of the same run already reported is not reported twice.
+ */
+import type { Deps } from '../deps';
+import type { EntityRef, ObservedEntity, ObservedRelationship } from '../connectors/discovery';
+import { keys } from '../store/keys';
+import type { ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } from '../store/records';
+import type { StoredItem } from '../store/table-client';
+import { contentDigestOf, entityIdOf, seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
+
+export interface InventoryScope {
+  tenantId: string;
+  workspaceId: string;
+  connectionId: string;
+}
+
+/** What one step has written and seen so far; committed with the step's checkpoint. */
+export class StepObservations {
+  /** kind → track → seen digests (entities and relationships alike). */
+  readonly seen = new Map<string, Map<string, string[]>>();
+  readonly changes: ChangeEntry[] = [];
+  itemsWritten = 0;
+  /** Ids (and relationship digests) this step has already handled: a second sighting is free. */
+  private readonly handled = new Set<string>();
+
+  constructor(
+    readonly scope: InventoryScope,
+    readonly runId: string,
+    readonly step: number,
+    readonly nowIso: string,
+  ) {}
+
+  claim(key: string): boolean {
+    if (this.handled.has(key)) return false;
+    this.handled.add(key);
+    return true;
+  }
+
+  markSeen(kind: string, track: string, seenKey: string): void {
+    let byTrack = this.seen.get(kind);
+    if (!byTrack) this.seen.set(kind, (byTrack = new Map<string, string[]>()));
+    let list = byTrack.get(track);
+    if (!list) byTrack.set(track, (list = []));
+    list.push(seenKey);
+  }
+}
+
+interface PreparedEntity {
+  record: InventoryEntityRecord;
+  key: ReturnType<typeof keys.inventoryEntity>;
+}
+
+interface PreparedRelationship {
+  record: InventoryRelationshipRecord;
+  key: ReturnType<typeof keys.inventoryRelationship>;
+}
+
+const ENTITY_LOOKUP = ['SK', 'digest', 'written_run', 'written_step', 'written_change', 'first_seen_at', 'changed_at'];
+const RELATIONSHIP_LOOKUP = ['SK', 'written_run', 'written_step'];
+
+/** Applies one page of observations of `readingTrack` to the inventory. */
+export async function writeObservations(
+  deps: Deps,
+  step: StepObservations,
+  page: { entities: ObservedEntity[]; relationships: ObservedRelationship[] },
+  readingTrack: string,
+): Promise<void> {
+  const { tenantId, workspaceId, connectionId } = step.scope;
+  const idOf = (ref: EntityRef) => entityIdOf(connectionId, ref.kind, ref.source_id);
+
+  const entities: PreparedEntity[] = [];
+  for (const observed of page.entities) {
+    const entityId = idOf(observed);
+    if (!step.claim(entityId)) continue;
+    const track = observed.track ?? readingTrack;
+    step.markSeen(observed.kind, track, seenKeyOfEntity(entityId));
+    const record: InventoryEntityRecord = {
+      entity_id: entityId,
+      kind: observed.kind,
+      source_id: observed.source_id,
+      display_name: observed.display_name,
+      attributes: observed.attributes,
+      track,
+      digest: contentDigestOf({ display_name: observed.display_name, attributes: observed.attributes, track }),
+      first_seen_at: step.nowIso,
+      changed_at: step.nowIso,
+      written_run: step.runId,
+      written_step: step.step,
+      written_change: 'added',
+    };
+    entities.push({ record, key: keys.inventoryEntity(tenantId, workspaceId, connectionId, observed.kind, entityId) });
+  }
+
+  const relationships: PreparedRelationship[] = [];
+  for (const observed of page.relationships) {
+    const fromId = idOf(observed.from);
+    const toId = idOf(observed.to);
+    const seenKey = seenKeyOfRelationship(observed.kind, fromId, toId);
+    if (!step.claim(`R:${seenKey}`)) continue;
+    const track = observed.track ?? readingTrack;
+    step.markSeen(observed.kind, track, seenKey);
+    relationships.push({
+      record: {
+        kind: observed.kind,
+        from_entity_id: fromId,
+        to_entity_id: toId,
+        from_source_id: observed.from.source_id,
+        to_source_id: observed.to.source_id,
+        track,
+        first_seen_at: step.nowIso,
+        written_run: step.runId,
+        written_step: step.step,
+      },
+      key: keys.inventoryRelationship(tenantId, workspaceId, connectionId, observed.kind, fromId, toId),
+    });
+  }
+  if (entities.length === 0 && relationships.length === 0) return;
+
+  const stored = new Map<string, StoredItem>();
+  const [foundEntities, foundRelationships] = await Promise.all([
+    entities.length ? deps.table.batchGet(entities.map((e) => e.key), { projection: ENTITY_LOOKUP }) : Promise.resolve([]),
+    relationships.length ? deps.table.batchGet(relationships.map((r) => r.key), { projection: RELATIONSHIP_LOOKUP }) : Promise.resolve([]),
+  ]);
+  for (const item of [...foundEntities, ...foundRelationships]) stored.set(item.SK as string, item);
+
+  const puts: StoredItem[] = [];
+  for (const { record, key } of entities) {
+    const existing = stored.get(key.SK) as Partial<InventoryEntityRecord> | undefined;
+    const change = entityChange(step, record, existing);
+    if (change.report) step.changes.push([change.report, record.kind, record.entity_id, record.source_id]);
+    if (change.write) puts.push({ ...key, ...change.write });
+  }
+  for (const { record, key } of relationships) {
+    const existing = stored.get(key.SK) as Partial<InventoryRelationshipRecord> | undefined;
+    const ownRetry = existing?.written_run === step.runId && existing.written_step === step.step;
+    if (existing && !ownRetry) continue;
+    step.changes.push(['added', record.kind, record.from_entity_id, record.from_source_id, record.to_entity_id, record.to_source_id]);
+    if (!existing) {
+      const reverse = keys.inventoryRelationshipTo(tenantId, workspaceId, connectionId, record.kind, record.from_entity_id, record.to_entity_id);
+      puts.push({ ...key, ...reverse, ...record });
+    }
+  }
+  if (puts.length > 0) {
+    await deps.table.batchWrite(puts);
+    step.itemsWritten += puts.length;
+  }
+}
+
+/**
+ * What to write and report for one observed entity, given what the table holds:
+ * new → write, `added`; same content → nothing (unless this very step wrote it before a crash:
+ * report again); other content → write, `changed` (reported once per run).
+ */
+function entityChange(
+  step: StepObservations,
+  observed: InventoryEntityRecord,
+  existing: Partial<InventoryEntityRecord> | undefined,
+): { write?: InventoryEntityRecord; report?: 'added' | 'changed' } {
+  if (!existing) return { write: observed, report: 'added' };
+  const writtenThisRun = existing.written_run === step.runId;
+  const ownRetry = writtenThisRun && existing.written_step === step.step;
+  if (existing.digest === observed.digest) return ownRetry ? { report: existing.written_change ?? 'added' } : {};
+  const kept = { first_seen_at: existing.first_seen_at ?? observed.first_seen_at };
+  if (ownRetry) {
+    const change = existing.written_change ?? 'added';
+    return { write: { ...observed, ...kept, written_change: change }, report: change };
+  }
+  if (writtenThisRun) {
+    // Already reported by an earlier step of this run: take the newer content, report nothing new.
+    return {
+      write: { ...observed, ...kept, changed_at: existing.changed_at ?? observed.changed_at, written_step: existing.written_step ?? step.step, written_change: existing.written_change ?? 'changed' },
+    };
+  }
+  return { write: { ...observed, ...kept, written_change: 'changed' }, report: 'changed' };
+}
