@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   });
   cleanups.push(() => host.close());
   const scheduler = startLocalScheduler({ intervalMs: config.runs.schedulerIntervalSeconds * 1000 });
-  cleanups.push(() => Promise.resolve(scheduler.stop()));
+  cleanups.push(() => scheduler.stop());
   void scheduler.tick(); // runs that were due (or stalled) while the host was down
   console.log(`Tessera API on ${host.url} (try ${host.url}/v1/health); scheduled runs checked every ${config.runs.schedulerIntervalSeconds} s; Ctrl-C stops`);
 }

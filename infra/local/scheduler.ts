@@ -11,7 +11,8 @@ import { lambdaContext } from './lambda-context';
 export interface LocalScheduler {
   /** One tick now (after the one in progress, if any). */
   tick(): Promise<void>;
-  stop(): void;
+  /** No more ticks; resolves when the one in progress (if any) has ended. */
+  stop(): Promise<void>;
 }
 
 const loadDispatcher = async (): Promise<ScheduledJobHandler> => ((await import('../../functions/run-dispatcher')) as { handler: ScheduledJobHandler }).handler;
@@ -21,8 +22,10 @@ export function startLocalScheduler(options: { intervalMs: number; onError?: (er
   let handler: Promise<ScheduledJobHandler> | undefined;
   const onError = options.onError ?? ((error) => console.error('[scheduler] tick failed:', error));
 
+  let stopped = false;
   const tick = () => {
     running = running.then(async () => {
+      if (stopped) return;
       const dispatch = await (handler ??= loadDispatcher());
       const now = new Date().toISOString();
       const event = { id: randomUUID(), version: '0', account: '000000000000', time: now, region: 'us-east-1', resources: [], source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} } as EventBridgeEvent<string, unknown>;
@@ -32,5 +35,12 @@ export function startLocalScheduler(options: { intervalMs: number; onError?: (er
   };
   const timer = setInterval(() => void tick(), options.intervalMs);
   timer.unref();
-  return { tick, stop: () => clearInterval(timer) };
+  return {
+    tick,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+      return running;
+    },
+  };
 }

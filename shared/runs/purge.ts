@@ -37,8 +37,8 @@ export async function purgeConnectionData(deps: Deps, message: PurgeMessage, opt
     }
   }
   if (message.pass + 1 < PASSES) {
-    // A step that was reading when the connection went can still write for up to its budget.
-    const delaySeconds = Math.min(900, deps.config.runs.stepSeconds + 60);
+    // A step that was reading when the connection went can still write until its budget ends.
+    const delaySeconds = Math.min(900, deps.config.runs.stepSeconds + 5);
     await runQueueOf(deps).send({ ...message, pass: message.pass + 1 }, { delaySeconds });
   }
 }

@@ -184,12 +184,14 @@ export class TableClient {
   /** One raw page under a key prefix in key order, from `startKey`: for readers that walk a whole partition. */
   async queryRaw(prefix: KeyPrefix, options: { startKey?: Record<string, unknown> | undefined; limit?: number; projection?: string[]; consistent?: boolean } = {}): Promise<RawPage> {
     const names = options.projection ? Object.fromEntries(options.projection.map((n, i) => [`#p${i}`, n])) : {};
+    // DynamoDB refuses begins_with on an empty string: an empty prefix is the whole partition.
+    const whole = prefix.SKPrefix === '';
     const out = await this.db.send(
       new QueryCommand({
         TableName: this.name,
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
-        ExpressionAttributeNames: { '#pk': tableDefinition.partitionKey, '#sk': tableDefinition.sortKey, ...names },
-        ExpressionAttributeValues: { ':pk': prefix.PK, ':prefix': prefix.SKPrefix },
+        KeyConditionExpression: whole ? '#pk = :pk' : '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': tableDefinition.partitionKey, ...(whole && !options.projection ? {} : { '#sk': tableDefinition.sortKey }), ...names },
+        ExpressionAttributeValues: { ':pk': prefix.PK, ...(whole ? {} : { ':prefix': prefix.SKPrefix }) },
         ...(options.projection ? { ProjectionExpression: ['#sk', ...Object.keys(names)].join(', ') } : {}),
         ...(options.limit ? { Limit: options.limit } : {}),
         ...(options.consistent === false ? {} : { ConsistentRead: true }),

@@ -8,6 +8,7 @@ import type { TestHost } from './test-host';
 
 export interface RunBody {
   run_id: string;
+  connection_id: string;
   status: string;
   trigger: string;
   finished_at: string | null;

@@ -76,7 +76,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     runQueue,
     scheduler,
     async close() {
-      scheduler?.stop();
+      await scheduler?.stop();
       runQueue.stop();
       await host.close();
       resetDeps();

@@ -12,8 +12,8 @@ describe('role → permission mapping (API.md "Roles and permissions")', () => {
     expect(permissionsFor('viewer', false).sort()).toEqual([...common].sort());
   });
 
-  it('connector_builder adds write and test', () => {
-    expect(permissionsFor('connector_builder', false).sort()).toEqual([...common, 'connections:write', 'connections:test'].sort());
+  it('connector_builder adds write, test and run', () => {
+    expect(permissionsFor('connector_builder', false).sort()).toEqual([...common, 'connections:write', 'connections:test', 'connections:run'].sort());
   });
 
   it('tenant administration comes only from the tenant-scope admin', () => {

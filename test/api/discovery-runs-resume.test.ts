@@ -1,0 +1,179 @@
+/**
+ * Runs survive the death of the function that carries them. A run whose next step is lost
+ * between two steps (a crashed worker after its commit) stalls, is found by the stalled-run
+ * recovery and resumes from its checkpoint; a step that dies in the middle of its writes is
+ * delivered again and redone. Either way the inventory ends exactly as an uninterrupted run's,
+ * and nothing secret reaches an answer, the table in plaintext, or a log line.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { RunMessage } from '../../shared/runs/run-queue';
+import { api, type HttpClient } from '../support/http-client';
+import { createTestTenant, login } from '../support/identity-fixtures';
+import { MovableClock } from '../support/movable-clock';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { listAll, readRun, runToEnd, type EntityBody, type RelationshipBody, type RunBody } from '../support/runs';
+import { startTestHost, type TestHost } from '../support/test-host';
+
+// Logs on, and captured: the test below reads every line the service wrote.
+process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
+const logLines: string[] = [];
+const capture = (chunk: string | Uint8Array) => {
+  logLines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+  return true;
+};
+const captureStdout = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+const captureStderr = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+
+let okta: FakeOkta;
+let host: TestHost;
+let http: HttpClient;
+let token: string;
+const clock = new MovableClock();
+let deliveryRule: (message: RunMessage, receiveCount: number) => 'deliver' | 'drop' = () => 'deliver';
+
+const users = Array.from({ length: 9 }, (_, i) => oktaUser(i + 1));
+const groups = Array.from({ length: 4 }, (_, i) => oktaGroup(i + 1));
+const apps = [oktaApp(1), oktaApp(2)];
+
+beforeAll(async () => {
+  okta = await startFakeOkta({
+    org: buildOrg({
+      users,
+      groups,
+      members: Object.fromEntries(groups.map((g, i) => [g.id, users.filter((_, u) => u % (i + 2) === 0).map((u) => u.id)])),
+      apps,
+      appGroups: { [apps[0]!.id]: [groups[0]!.id, groups[1]!.id], [apps[1]!.id]: [groups[3]!.id] },
+    }),
+    maxPage: 2,
+  });
+  host = await startTestHost({
+    clock,
+    env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }), TESSERA_RUN_PAGES_PER_STEP: '1', TESSERA_RUN_STALL_SECONDS: '60' },
+    runQueue: { beforeDelivery: (message, count) => deliveryRule(message, count) },
+    schedulerIntervalMs: 3_600_000, // ticked by hand below
+  });
+  http = api(host.url);
+  const tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+  token = (await login(http, clock, tenant.admin.email)).accessToken;
+});
+afterAll(async () => {
+  captureStdout.mockRestore();
+  captureStderr.mockRestore();
+  await host?.close();
+  await okta?.close();
+});
+
+async function createConnection(name: string): Promise<string> {
+  const res = await http.request('POST', '/v1/connections', {
+    token,
+    body: { integration_id: 'int_okta_discovery', name, scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://tessera-test.okta.com', api_token: oktaToken } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { connection_id: string }).connection_id;
+}
+
+/** The inventory by what it says (kinds and provider ids), comparable across connections. */
+async function contentOf(id: string): Promise<{ entities: string[]; relationships: string[] }> {
+  const entities = await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities');
+  const relationships = await listAll<RelationshipBody>(http, token, `/v1/connections/${id}/relationships`, 'relationships');
+  return {
+    entities: entities.map((e) => `${e.kind} ${e.source_id} ${e.display_name} ${JSON.stringify(e.attributes)}`).sort(),
+    relationships: relationships.map((r) => `${r.kind} ${r.from_source_id} > ${r.to_source_id}`).sort(),
+  };
+}
+
+let reference: { entities: string[]; relationships: string[] };
+let referenceRun: RunBody;
+
+describe('runs that resume', () => {
+  it('an uninterrupted run, for reference', async () => {
+    referenceRun = await runToEnd(http, host, token, await createConnection('reference'));
+    expect(referenceRun.status).toBe('succeeded');
+    expect(referenceRun.stats.steps).toBeGreaterThan(10);
+    reference = await contentOf(referenceRun.connection_id);
+  });
+
+  it('a run killed between two steps stalls, resumes from its checkpoint and ends with the same inventory', async () => {
+    const id = await createConnection('killed between steps');
+    let dropped: RunMessage | undefined;
+    deliveryRule = (message) => {
+      if (message.type === 'run_step' && message.connection_id === id && message.step === 4 && !dropped) {
+        dropped = message; // the worker died after step 3 committed and queued step 4
+        return 'drop';
+      }
+      return 'deliver';
+    };
+    const started = await http.request('POST', `/v1/connections/${id}/runs`, { token });
+    expect(started.status).toBe(202);
+    const runId = (started.body as RunBody).run_id;
+    await host.runQueue.idle();
+    expect(dropped).toBeDefined();
+    expect(await readRun(http, token, id, runId)).toMatchObject({ status: 'running', stats: { steps: 4 } });
+
+    // Meanwhile a manual run is refused, naming the run in progress.
+    const second = await http.request('POST', `/v1/connections/${id}/runs`, { token });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'conflict', detail: expect.stringContaining(runId) });
+
+    // Not stalled yet: the recovery leaves it alone.
+    await host.scheduler!.tick();
+    await host.runQueue.idle();
+    expect(await readRun(http, token, id, runId)).toMatchObject({ status: 'running', stats: { steps: 4 } });
+
+    clock.advance(61); // past the time it had to show progress by
+    await host.scheduler!.tick();
+    await host.runQueue.idle();
+    const run = await readRun(http, token, id, runId);
+    expect(run).toMatchObject({ status: 'succeeded', counts: referenceRun.counts, changes: referenceRun.changes });
+    expect(await contentOf(id)).toEqual(reference);
+  });
+
+  it('a step that dies in the middle of its writes is delivered again, and the run ends with the same inventory', async () => {
+    deliveryRule = () => 'deliver';
+    const id = await createConnection('killed mid-step');
+    const send = host.deps.db.send.bind(host.deps.db);
+    let batchWrites = 0;
+    const crashing = (command: unknown, ...rest: unknown[]): Promise<unknown> => {
+      // The 6th inventory write of the run throws once, after five pages' writes landed.
+      if (command instanceof BatchWriteCommand && ++batchWrites === 6) return Promise.reject(new Error('the function died here'));
+      return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+    };
+    // The client's overloads cannot be spelled here; the stand-in forwards every call unchanged.
+    const crash = vi.spyOn(host.deps.db, 'send').mockImplementation(crashing as never);
+    try {
+      const run = await runToEnd(http, host, token, id);
+      expect(batchWrites).toBeGreaterThan(6);
+      expect(run).toMatchObject({ status: 'succeeded', counts: referenceRun.counts, changes: referenceRun.changes });
+      expect(await contentOf(id)).toEqual(reference);
+    } finally {
+      crash.mockRestore();
+    }
+  });
+
+  it('never puts the provider token in an answer, an inventory item, a checkpoint or a log line', async () => {
+    const id = await createConnection('secrets');
+    const run = await runToEnd(http, host, token, id);
+    const answers = [
+      JSON.stringify(run),
+      JSON.stringify(await listAll(http, token, `/v1/connections/${id}/runs`, 'runs')),
+      JSON.stringify(await listAll(http, token, `/v1/connections/${id}/entities`, 'entities')),
+      JSON.stringify(await listAll(http, token, `/v1/connections/${id}/relationships`, 'relationships')),
+      JSON.stringify(await listAll(http, token, `/v1/connections/${id}/runs/${run.run_id}/changes`, 'changes')),
+      JSON.stringify(await listAll(http, token, '/v1/audit-events', 'audit_events')),
+    ];
+    for (const answer of answers) expect(answer).not.toContain(oktaToken);
+    const items: unknown[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName, ExclusiveStartKey: startKey }));
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    expect(items.length).toBeGreaterThan(50);
+    expect(JSON.stringify(items)).not.toContain(oktaToken);
+    expect(logLines.join('')).toContain('run finished'); // the logs were captured (a crashed step's error too)...
+    expect(logLines.join('')).toContain('the function died here');
+    expect(logLines.join('')).not.toContain(oktaToken); // ...and hold no token
+  });
+});
