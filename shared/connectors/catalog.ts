@@ -32,6 +32,8 @@ import { publishedJsonSchema, type JsonSchema } from './published-schema';
 
 /** Release of the 1.0.0 connectors. */
 const RELEASED_1_0_0 = '2026-11-23T00:00:00Z';
+/** Discovery of the two cloud connectors (1.1.0). */
+const CLOUD_DISCOVERY_1_1_0 = '2026-11-23T22:00:00Z';
 
 /** Type-checks an entry against its own schemas, then widens it for the catalog list. */
 function defineIntegration<C extends z.ZodType, S extends z.ZodType>(definition: IntegrationDefinition<C, S>): IntegrationDefinition {
@@ -45,16 +47,18 @@ export const integrations: readonly IntegrationDefinition[] = [
     connector_type: 'discovery',
     provider_system: 'cloud_provider_a',
     connector_id: 'aws-iam',
-    version: '1.0.0',
+    version: '1.1.0',
     required_permissions: cloudProviderAPermissions.map((p) => p.action),
     emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource', 'CloudAccountBoundary'],
     emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
     limits_blind_spots: [
       'Reads identity-based IAM policies only: access granted by resource-based policies (S3 bucket, KMS key, SQS queue policies) is not seen.',
       'Service control policies and permissions boundaries are reported by the test but not applied to discovered entitlements.',
+      'Policy conditions are not evaluated and Deny statements do not subtract: an entitlement grants every resource its Allow statements name.',
       'IAM Identity Center users, groups and permission sets are not discovered.',
       'Each account in scope is read through the role of the same name in that account; the test checks only the account of the credentials (or of role_arn).',
-      'Access key last-used times come from IAM and can lag behind actual use by hours.',
+      'Access keys, their last use and MFA devices of IAM users are not read.',
+      'A Principal is an IAM user, or all users tagged with the same email; roles have none, who may assume them is in their trusted_principals.',
     ],
     supports_test: true,
     configurationSchema: CloudProviderAConfigurationSchema,
@@ -63,7 +67,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     examples: cloudProviderAExamples,
     connector: cloudProviderAConnector,
     created_at: RELEASED_1_0_0,
-    updated_at: RELEASED_1_0_0,
+    updated_at: CLOUD_DISCOVERY_1_1_0,
   }),
   defineIntegration({
     integration_id: 'int_azure_entra_discovery',
