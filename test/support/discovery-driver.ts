@@ -37,9 +37,12 @@ export interface TrackResult {
   cursors: string[];
 }
 
+/** An observation with the track that owns it (`track`) and the track whose page carried it. */
+export type DrivenEntity = ObservedEntity & { track: string; readBy: string };
+
 export interface DiscoveryRead {
   tracks: Record<string, TrackResult>;
-  entities: ObservedEntity[];
+  entities: DrivenEntity[];
   relationships: ObservedRelationship[];
   /** Every outcome of every readPage, in order (for the "no secret anywhere" checks). */
   outcomes: PageOutcome[];
@@ -81,7 +84,7 @@ export async function driveDiscovery<C, S>(discovery: Discovery<C, S>, input: { 
         break;
       }
       result.pages += 1;
-      read.entities.push(...outcome.entities.map((e) => ({ ...e, track: e.track ?? name })));
+      read.entities.push(...outcome.entities.map((e) => ({ ...e, track: e.track ?? name, readBy: name })));
       read.relationships.push(...outcome.relationships.map((r) => ({ ...r, track: r.track ?? name })));
       if (outcome.next === null) {
         result.status = 'complete';
@@ -96,10 +99,17 @@ export async function driveDiscovery<C, S>(discovery: Discovery<C, S>, input: { 
   return read;
 }
 
-/** One entry per (kind, source_id): what the inventory would hold. */
+/**
+ * One entry per (kind, source_id): what the inventory would hold. An observation made by the
+ * entity's own track wins over one another track made from a reference (`track` set to the owner).
+ */
 export function inventory(read: DiscoveryRead): Map<string, ObservedEntity> {
-  const entities = new Map<string, ObservedEntity>();
-  for (const entity of read.entities) entities.set(`${entity.kind} ${entity.source_id}`, entity);
+  const entities = new Map<string, DrivenEntity>();
+  for (const entity of read.entities) {
+    const key = `${entity.kind} ${entity.source_id}`;
+    const held = entities.get(key);
+    if (!held || held.track !== held.readBy || entity.track === entity.readBy) entities.set(key, entity);
+  }
   return entities;
 }
 
