@@ -275,4 +275,26 @@ describe('cloud provider B (Azure) discovery', () => {
       remediation: [expect.objectContaining({ category: 'connectivity', message: 'Microsoft Graph answered unexpectedly (a next link to another host, not followed).' })],
     });
   });
+
+  it('answers a silent endpoint as connectivity, and a throttled token endpoint as throttled', async () => {
+    const context = (timeoutMs: number) => ({
+      signal: AbortSignal.timeout(timeoutMs),
+      endpoints: { login: azure.url, graph: azure.url, arm: azure.url },
+      pacer: { wait: () => Promise.resolve(), observe: () => undefined, requests: 0 },
+      session: new Map<string, unknown>(),
+      now: () => Date.now(),
+    });
+    azure.state.hang = 'arm';
+    expect(await integration.connector.discover.readPage({ configuration, scope }, `subscription:${subscriptionA}`, null, context(300))).toEqual({
+      kind: 'failed',
+      remediation: [expect.objectContaining({ category: 'connectivity', message: expect.stringMatching(/^Azure Resource Manager did not answer within/) })],
+    });
+
+    azure.state.hang = undefined;
+    azure.state.throttleBurst = { surface: 'token', count: 1, retryAfterSeconds: 3 };
+    const before = Date.now();
+    const outcome = await integration.connector.discover.readPage({ configuration, scope }, 'graph', null, context(5_000));
+    expect(outcome).toEqual({ kind: 'throttled', retryAtMs: expect.any(Number) });
+    expect(outcome.kind === 'throttled' && outcome.retryAtMs).toBeGreaterThanOrEqual(before + 3_000);
+  });
 });
