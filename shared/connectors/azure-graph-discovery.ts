@@ -122,9 +122,9 @@ export async function readGraphPage(http: AzureDiscoveryHttp, configuration: Clo
       for (const role of items) mapRoleDefinition(role, page);
       return page.page(next ? { ...cursor, link: next } : moveTo(cursor, 'roleAssignments'), PROVIDER);
     case 'roleAssignments': {
-      const refusedNow = await mapRoleAssignments(read, items, page);
-      if (refusedNow && 'kind' in refusedNow) return refusedNow;
-      const refusedSoFar = refusedNow ? sortedSet([...cursor.refused, refusedNow.permission]) : cursor.refused;
+      const mapped = await mapRoleAssignments(read, items, page);
+      if (mapped.kind === 'outcome') return mapped.outcome;
+      const refusedSoFar = sortedSet([...cursor.refused, ...mapped.refused]);
       return page.page(next ? { ...cursor, link: next, refused: refusedSoFar } : end({ ...cursor, refused: refusedSoFar }), PROVIDER);
     }
   }
@@ -171,11 +171,15 @@ class GraphRead {
 /**
  * Role assignments of one page. A group holding a role passes it to its transitive members,
  * read here in full (role-assignable groups are small, and the page is read again whole if a
- * member page is throttled). Answers the outcome that ends the read, a refused permission to
- * record, or nothing.
+ * member page is throttled). Answers the outcome that ends the read, or the permissions refused
+ * on the way (to report at the end of the track).
  */
-async function mapRoleAssignments(read: GraphRead, assignments: Record<string, unknown>[], page: PageBuilder): Promise<PageOutcome | { permission: string } | undefined> {
-  let refusedPermission: { permission: string } | undefined;
+async function mapRoleAssignments(
+  read: GraphRead,
+  assignments: Record<string, unknown>[],
+  page: PageBuilder,
+): Promise<{ kind: 'outcome'; outcome: PageOutcome } | { kind: 'mapped'; refused: string[] }> {
+  const refusedPermissions: string[] = [];
   for (const assignment of assignments) {
     const principalId = stringField(assignment, 'principalId');
     const roleId = stringField(assignment, 'roleDefinitionId');
@@ -190,9 +194,9 @@ async function mapRoleAssignments(read: GraphRead, assignments: Record<string, u
       let url: string | null = read.membersUrl(principalId);
       for (let n = 0; url && n < MAX_ROLE_GROUP_PAGES; n += 1) {
         const answer = await read.get(url);
-        if (answer.kind === 'outcome') return answer.outcome;
+        if (answer.kind === 'outcome') return answer;
         if (answer.kind === 'status') {
-          if (answer.status === 403) refusedPermission = { permission: 'GroupMember.Read.All' };
+          if (answer.status === 403) refusedPermissions.push('GroupMember.Read.All');
           break;
         }
         for (const member of memberAccounts(collection(answer.body))) page.relate('account_assigned_entitlement', member, role);
@@ -201,7 +205,7 @@ async function mapRoleAssignments(read: GraphRead, assignments: Record<string, u
     }
     // No principal (deleted since) or another kind of object: nothing holds the role.
   }
-  return refusedPermission;
+  return { kind: 'mapped', refused: refusedPermissions };
 }
 
 function mapUser(user: Record<string, unknown>, page: PageBuilder): void {
