@@ -84,6 +84,17 @@ export function cannotAssumeRole(roleArn: string, callerArn: string | undefined,
   };
 }
 
+/** Discovery of an account other than the key's own needs a role to assume there. */
+export function noRoleForAccount(account: string, callerArn: string): RemediationItem {
+  return {
+    category: 'configuration',
+    message: `Account ${account} is in scope, but the access key belongs to ${callerArn} of another account and no role_arn is configured.`,
+    action:
+      `Create a discovery role (same name and path in every account in scope) whose trust policy allows ${callerArn} (with an external id), ` +
+      `give it this integration's required permissions, then set role_arn (and external_id) on the connection; or remove ${account} from scope.account_ids.`,
+  };
+}
+
 export function stsRegionDisabled(region: string): RemediationItem {
   return {
     category: 'configuration',

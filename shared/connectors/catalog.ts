@@ -32,6 +32,8 @@ import { publishedJsonSchema, type JsonSchema } from './published-schema';
 
 /** Release of the 1.0.0 connectors. */
 const RELEASED_1_0_0 = '2026-11-23T00:00:00Z';
+/** Discovery of the two cloud connectors (1.1.0). */
+const CLOUD_DISCOVERY_1_1_0 = '2026-11-23T22:00:00Z';
 
 /** Type-checks an entry against its own schemas, then widens it for the catalog list. */
 function defineIntegration<C extends z.ZodType, S extends z.ZodType>(definition: IntegrationDefinition<C, S>): IntegrationDefinition {
@@ -45,16 +47,18 @@ export const integrations: readonly IntegrationDefinition[] = [
     connector_type: 'discovery',
     provider_system: 'cloud_provider_a',
     connector_id: 'aws-iam',
-    version: '1.0.0',
+    version: '1.1.0',
     required_permissions: cloudProviderAPermissions.map((p) => p.action),
     emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource', 'CloudAccountBoundary'],
     emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
     limits_blind_spots: [
       'Reads identity-based IAM policies only: access granted by resource-based policies (S3 bucket, KMS key, SQS queue policies) is not seen.',
       'Service control policies and permissions boundaries are reported by the test but not applied to discovered entitlements.',
+      'Policy conditions are not evaluated and Deny statements do not subtract: an entitlement grants every resource its Allow statements name.',
       'IAM Identity Center users, groups and permission sets are not discovered.',
       'Each account in scope is read through the role of the same name in that account; the test checks only the account of the credentials (or of role_arn).',
-      'Access key last-used times come from IAM and can lag behind actual use by hours.',
+      'Access keys, their last use and MFA devices of IAM users are not read.',
+      'A Principal is an IAM user, or all users tagged with the same email; roles have none, who may assume them is in their trusted_principals.',
     ],
     supports_test: true,
     configurationSchema: CloudProviderAConfigurationSchema,
@@ -63,7 +67,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     examples: cloudProviderAExamples,
     connector: cloudProviderAConnector,
     created_at: RELEASED_1_0_0,
-    updated_at: RELEASED_1_0_0,
+    updated_at: CLOUD_DISCOVERY_1_1_0,
   }),
   defineIntegration({
     integration_id: 'int_azure_entra_discovery',
@@ -71,7 +75,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     connector_type: 'discovery',
     provider_system: 'cloud_provider_b',
     connector_id: 'azure-entra',
-    version: '1.0.0',
+    version: '1.1.0',
     required_permissions: [...cloudProviderBGraphPermissions.map((p) => p.permission), ...cloudProviderBArmPermissions],
     emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource', 'CloudAccountBoundary'],
     emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
@@ -80,6 +84,10 @@ export const integrations: readonly IntegrationDefinition[] = [
       'Role assignments made at a management group are seen only as inherited by the subscriptions in scope.',
       'Data-plane access (Key Vault access policies, storage account keys and SAS tokens) is not discovered.',
       'Guest users are discovered in this tenant; their home tenant is not read.',
+      'Group memberships are transitive (effective): nested groups are followed, but which group a membership comes through is not recorded.',
+      "A group's Azure role is recorded as the group reaching the scope; the role it holds there is among the scope's role entitlements, not on that link.",
+      'Application role assignments, app owners and credentials of service principals are not discovered.',
+      'Directory roles scoped to an administrative unit are named by role id and scope.',
     ],
     supports_test: true,
     configurationSchema: CloudProviderBConfigurationSchema,
@@ -88,7 +96,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     examples: cloudProviderBExamples,
     connector: cloudProviderBConnector,
     created_at: RELEASED_1_0_0,
-    updated_at: RELEASED_1_0_0,
+    updated_at: CLOUD_DISCOVERY_1_1_0,
   }),
   defineIntegration({
     integration_id: 'int_okta_discovery',

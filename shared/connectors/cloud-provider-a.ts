@@ -1,6 +1,7 @@
 /**
- * Cloud provider A (an AWS account): configuration and scope schemas, the IAM permissions
- * discovery needs, and the test operation as a real AWS SDK client.
+ * Cloud provider A (an AWS account): configuration and scope schemas, the test operation as a
+ * real AWS SDK client, and discovery (cloud-provider-a-discovery.ts). The IAM permissions both
+ * need are listed in aws-permissions.ts.
  *
  * The test proves more than "the key works": STS GetCallerIdentity (after AssumeRole when a
  * role is configured) names the principal, then IAM SimulatePrincipalPolicy evaluates every
@@ -26,6 +27,8 @@ import {
   unevaluablePrincipal,
   type AwsPermission,
 } from './aws-remediation';
+import { cloudProviderAPermissions, SIMULATE_PRINCIPAL_POLICY } from './aws-permissions';
+import { cloudProviderADiscovery } from './cloud-provider-a-discovery';
 import { neverThrows, resultOf, startTimer } from './outcome';
 
 const ACCOUNT_ID = z.string().regex(/^\d{12}$/, { message: 'must be a 12-digit AWS account id' });
@@ -84,17 +87,9 @@ export const cloudProviderAExamples: { configuration: CloudProviderAConfiguratio
   scope: { account_ids: ['123456789012'] },
 };
 
-/** The test evaluates this action by calling it: a successful simulation proves it. */
-const SIMULATE = 'iam:SimulatePrincipalPolicy';
+export { cloudProviderAPermissions };
 
-export const cloudProviderAPermissions: readonly AwsPermission[] = [
-  { action: 'iam:GetAccountAuthorizationDetails', misses: 'IAM users, groups, roles and their policies (every Principal, Entitlement and assignment)' },
-  { action: 'iam:ListAccessKeys', misses: 'the access keys of IAM users (their Account entities)' },
-  { action: 'iam:GetAccessKeyLastUsed', misses: 'when each access key was last used, so dormant keys look active' },
-  { action: 'iam:ListMFADevices', misses: 'whether IAM users have an MFA device' },
-  { action: 'iam:ListAccountAliases', misses: 'the account alias, so the CloudAccountBoundary is named by its id only' },
-  { action: SIMULATE, misses: 'nothing itself, but the test operation cannot evaluate the other permissions' },
-];
+const SIMULATE = SIMULATE_PRINCIPAL_POLICY.action;
 
 const ROLE_SESSION_NAME = 'tessera-connection-test';
 /** SimulatePrincipalPolicy pages; a handful of actions fit in one, this only bounds a bad answer. */
@@ -249,13 +244,5 @@ function permissionOf(action: string): AwsPermission {
 
 export const cloudProviderAConnector: Connector<CloudProviderAConfiguration, CloudProviderAScope> = {
   test: ({ configuration }, context) => neverThrows('AWS', () => testCloudProviderA(configuration, context)),
-  // Placeholder until this connector's discovery lands: every run of it fails, saying so.
-  discover: {
-    tracks: () => [{ name: 'all' }],
-    readPage: () =>
-      Promise.resolve({
-        kind: 'failed',
-        remediation: [{ category: 'configuration', message: 'AWS discovery is not available in this version', action: 'Use the test operation until discovery ships' }],
-      }),
-  },
+  discover: cloudProviderADiscovery,
 };

@@ -3,20 +3,18 @@
  * permissions discovery needs, and the test operation as a real client: OAuth 2.0 client
  * credentials at the tenant's token endpoint, then one Microsoft Graph read per application
  * permission and one Azure Resource Manager read per subscription in scope, so each refusal
- * names the exact permission or role assignment that is missing.
+ * names the exact permission or role assignment that is missing. Discovery is
+ * cloud-provider-b-discovery.ts; the permissions both need are in azure-permissions.ts.
  */
 import * as z from 'zod';
 import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
-import {
-  missingGraphPermission,
-  missingReaderRole,
-  tokenNotAccepted,
-  tokenRefused,
-  unknownSubscription,
-  type GraphPermission,
-} from './azure-remediation';
-import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
-import { callProvider, stringField, type ProviderAnswer } from './provider-http';
+import { missingGraphPermission, missingReaderRole, tokenNotAccepted, unknownSubscription, type GraphPermission } from './azure-remediation';
+import { cloudProviderBArmPermissions, cloudProviderBGraphPermissions } from './azure-permissions';
+import { ARM_SCOPE, GRAPH_SCOPE, azureEndpoints, type AzureEndpoints } from './azure-endpoints';
+import { answerItem, requestToken, transportItem, type Token } from './azure-token';
+import { cloudProviderBDiscovery } from './cloud-provider-b-discovery';
+import { neverThrows, resultOf, startTimer } from './outcome';
+import { callProvider, stringField } from './provider-http';
 
 export const CloudProviderBConfigurationSchema = z.strictObject({
   tenant_id: z.guid({ message: 'must be a GUID' }).meta({ description: 'Directory (tenant) ID of the Microsoft Entra ID tenant.' }),
@@ -49,44 +47,8 @@ export const cloudProviderBExamples: { configuration: CloudProviderBConfiguratio
   scope: { subscription_ids: ['0d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a'] },
 };
 
-export const cloudProviderBGraphPermissions: readonly GraphPermission[] = [
-  {
-    permission: 'User.Read.All',
-    appRoleId: 'df021288-bdef-4463-88db-98f22de89214',
-    probe: '/v1.0/users?$top=1&$select=id',
-    misses: 'users and their accounts (Principal, Account)',
-  },
-  {
-    permission: 'GroupMember.Read.All',
-    appRoleId: '98830695-27a2-44f7-8c18-0c3ebc9698f6',
-    probe: '/v1.0/groups?$top=1&$select=id',
-    misses: 'groups and their memberships (Entitlement, account_assigned_entitlement)',
-  },
-  {
-    permission: 'Application.Read.All',
-    appRoleId: '9a5d68dd-52b0-4cc2-bd40-abcf44ac3a30',
-    probe: '/v1.0/servicePrincipals?$top=1&$select=id',
-    misses: 'service principals and the app roles assigned to them',
-  },
-  {
-    permission: 'RoleManagement.Read.Directory',
-    appRoleId: '483bed4a-2ad3-4361-a73b-c83ccdbdc53c',
-    probe: '/v1.0/roleManagement/directory/roleAssignments?$top=1',
-    misses: 'Microsoft Entra directory role assignments (Global Administrator and the other admin roles)',
-  },
-];
+export { cloudProviderBArmPermissions, cloudProviderBGraphPermissions };
 
-/** The ARM actions the built-in Reader role grants and discovery uses, for the catalog. */
-export const cloudProviderBArmPermissions: readonly string[] = [
-  'Microsoft.Authorization/roleAssignments/read',
-  'Microsoft.Authorization/roleDefinitions/read',
-  'Microsoft.Resources/subscriptions/resourceGroups/read',
-];
-
-const DEFAULT_ENDPOINTS = { login: 'https://login.microsoftonline.com', graph: 'https://graph.microsoft.com', arm: 'https://management.azure.com' };
-/** Token audiences: fixed resource identifiers, not addresses, so endpoint overrides leave them alone. */
-const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
-const ARM_SCOPE = 'https://management.azure.com/.default';
 const ARM_API_VERSION = '2022-04-01';
 /** Up to 100 subscriptions: a few reads at a time stay polite to ARM's per-principal limits. */
 const ARM_CONCURRENCY = 8;
@@ -94,22 +56,20 @@ const ARM_CONCURRENCY = 8;
 interface AzureTest {
   configuration: CloudProviderBConfiguration;
   signal: AbortSignal;
-  endpoints: typeof DEFAULT_ENDPOINTS;
+  endpoints: AzureEndpoints;
   elapsed: () => number;
 }
-
-type Token = { ok: true; accessToken: string } | { ok: false; item: RemediationItem };
 
 async function testCloudProviderB(configuration: CloudProviderBConfiguration, scope: CloudProviderBScope, context: ConnectorContext): Promise<ConnectorTestResult> {
   const test: AzureTest = {
     configuration,
     signal: context.signal,
-    endpoints: { ...DEFAULT_ENDPOINTS, ...pick(context.endpoints, 'login', 'graph', 'arm') },
+    endpoints: azureEndpoints(context.endpoints),
     elapsed: startTimer(),
   };
-  const graphToken = await requestToken(test, GRAPH_SCOPE);
+  const graphToken = await requestTestToken(test, GRAPH_SCOPE);
   if (!graphToken.ok) return resultOf([graphToken.item]);
-  const armToken = await requestToken(test, ARM_SCOPE);
+  const armToken = await requestTestToken(test, ARM_SCOPE);
   if (!armToken.ok) return resultOf([armToken.item]);
 
   const [graphItems, armItems] = await Promise.all([
@@ -119,25 +79,8 @@ async function testCloudProviderB(configuration: CloudProviderBConfiguration, sc
   return resultOf([...graphItems.flat(), ...armItems.flat()]);
 }
 
-/** OAuth 2.0 client credentials: the secret travels in the form body, never in a URL. */
-async function requestToken(test: AzureTest, scope: string): Promise<Token> {
-  const { tenant_id: tenantId, client_id: clientId, client_secret: clientSecret } = test.configuration;
-  const answer = await callProvider(`${test.endpoints.login}/${tenantId}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope }).toString(),
-    signal: test.signal,
-  });
-  const provider = 'The Microsoft Entra ID token endpoint';
-  if (answer.kind !== 'answer') return { ok: false, item: transportItem(provider, answer, test.elapsed()) };
-  const accessToken = stringField(answer.body, 'access_token');
-  if (answer.status === 200 && accessToken) return { ok: true, accessToken };
-  if (answer.status === 400 || answer.status === 401) {
-    const description = stringField(answer.body, 'error_description') ?? '';
-    const aadsts = /^(AADSTS\d+)/.exec(description)?.[1];
-    return { ok: false, item: tokenRefused(stringField(answer.body, 'error'), aadsts, clientId, tenantId) };
-  }
-  return { ok: false, item: answerItem(provider, answer) };
+function requestTestToken(test: AzureTest, scope: string): Promise<Token> {
+  return requestToken({ configuration: test.configuration, login: test.endpoints.login, scope, signal: test.signal, elapsed: test.elapsed });
 }
 
 async function probeGraph(test: AzureTest, accessToken: string, graph: GraphPermission): Promise<RemediationItem[]> {
@@ -164,29 +107,6 @@ async function probeSubscription(test: AzureTest, accessToken: string, subscript
   return [answerItem(provider, answer)];
 }
 
-function transportItem(provider: string, answer: Exclude<ProviderAnswer, { kind: 'answer' }>, elapsedMs: number): RemediationItem {
-  return answer.kind === 'timeout' ? timedOut(provider, elapsedMs) : unreachable(provider, answer.reason);
-}
-
-/** Throttling or an answer no branch expected. */
-function answerItem(provider: string, answer: Extract<ProviderAnswer, { kind: 'answer' }>): RemediationItem {
-  if (answer.status === 429) {
-    const retryAfter = answer.headers.get('retry-after');
-    return throttled(provider, retryAfter && /^\d+$/.test(retryAfter) ? `it asks to retry after ${retryAfter} s` : 'retry in a minute');
-  }
-  const code = stringField(answer.body, 'error', 'code') ?? stringField(answer.body, 'error');
-  return unexpectedAnswer(provider, `HTTP ${answer.status}${code ? ` ${code}` : ''}`);
-}
-
-function pick(endpoints: Record<string, string> | undefined, ...names: (keyof typeof DEFAULT_ENDPOINTS)[]): Partial<typeof DEFAULT_ENDPOINTS> {
-  const picked: Partial<typeof DEFAULT_ENDPOINTS> = {};
-  for (const name of names) {
-    const value = endpoints?.[name];
-    if (value) picked[name] = value.replace(/\/+$/, '');
-  }
-  return picked;
-}
-
 async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
@@ -202,13 +122,5 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, run:
 
 export const cloudProviderBConnector: Connector<CloudProviderBConfiguration, CloudProviderBScope> = {
   test: ({ configuration, scope }, context) => neverThrows('Microsoft Entra ID', () => testCloudProviderB(configuration, scope, context)),
-  // Placeholder until this connector's discovery lands: every run of it fails, saying so.
-  discover: {
-    tracks: () => [{ name: 'all' }],
-    readPage: () =>
-      Promise.resolve({
-        kind: 'failed',
-        remediation: [{ category: 'configuration', message: 'Microsoft Entra ID discovery is not available in this version', action: 'Use the test operation until discovery ships' }],
-      }),
-  },
+  discover: cloudProviderBDiscovery,
 };

@@ -71,16 +71,16 @@ describe('cloud provider A (AWS) connector test', () => {
   });
 
   it('names the exact statement to attach to the role for an implicitly denied action', async () => {
-    aws.state.denied[awsRole.arn] = { 'iam:ListAccessKeys': 'implicitDeny' };
+    aws.state.denied[awsRole.arn] = { 'iam:ListAccountAliases': 'implicitDeny' };
     expect(await runTest(viaRole)).toEqual({
       status: 'failure',
       remediation: [
         {
           category: 'permissions',
-          message: 'iam:ListAccessKeys is not allowed for arn:aws:iam::123456789012:role/discovery/TesseraDiscovery.',
+          message: 'iam:ListAccountAliases is not allowed for arn:aws:iam::123456789012:role/discovery/TesseraDiscovery.',
           action:
             'Attach to arn:aws:iam::123456789012:role/discovery/TesseraDiscovery (inline or through a managed policy) this IAM policy statement: ' +
-            '{"Effect":"Allow","Action":"iam:ListAccessKeys","Resource":"*"}. Without it discovery would miss the access keys of IAM users (their Account entities).',
+            '{"Effect":"Allow","Action":"iam:ListAccountAliases","Resource":"*"}. Without it discovery would miss the account alias, so the CloudAccountBoundary is named by its id only.',
         },
       ],
     });
@@ -90,7 +90,6 @@ describe('cloud provider A (AWS) connector test', () => {
     aws.state.denied[awsUser.arn] = {
       'iam:GetAccountAuthorizationDetails': { explicitDenyBy: 'DenyIamReads' },
       'iam:ListAccountAliases': 'scp',
-      'iam:ListMFADevices': 'boundary',
     };
     const result = await runTest(userKeys);
     expect(result.status).toBe('failure');
@@ -104,25 +103,29 @@ describe('cloud provider A (AWS) connector test', () => {
       },
       {
         category: 'permissions',
-        message: `iam:ListMFADevices is outside the permissions boundary of ${awsUser.arn}.`,
-        action: `Add this statement to the permissions boundary policy of ${awsUser.arn}, as well as to its permissions: {"Effect":"Allow","Action":"iam:ListMFADevices","Resource":"*"}. Without it discovery would miss whether IAM users have an MFA device.`,
-      },
-      {
-        category: 'permissions',
         message: `iam:ListAccountAliases is blocked for ${awsUser.arn} by a service control policy of AWS Organizations.`,
         action:
           "Allow iam:ListAccountAliases in the service control policies that apply to account 123456789012 (from the organization's management account), for example with " +
           '{"Effect":"Allow","Action":"iam:ListAccountAliases","Resource":"*"}. Without it discovery would miss the account alias, so the CloudAccountBoundary is named by its id only.',
       },
     ]);
+
+    aws.state.denied[awsUser.arn] = { 'iam:GetAccountAuthorizationDetails': 'boundary' };
+    expect((await runTest(userKeys)).remediation).toEqual([
+      {
+        category: 'permissions',
+        message: `iam:GetAccountAuthorizationDetails is outside the permissions boundary of ${awsUser.arn}.`,
+        action: `Add this statement to the permissions boundary policy of ${awsUser.arn}, as well as to its permissions: {"Effect":"Allow","Action":"iam:GetAccountAuthorizationDetails","Resource":"*"}. Without it discovery would miss IAM users, groups, roles and their policies (every Principal, Entitlement and assignment).`,
+      },
+    ]);
   });
 
   it('follows the pages of the simulation', async () => {
-    aws.state.simulationPageSize = 2;
+    aws.state.simulationPageSize = 1;
     aws.state.denied[awsUser.arn] = { 'iam:ListAccountAliases': 'implicitDeny' };
     const result = await runTest(userKeys);
     expect(result.remediation.map((r) => r.message)).toEqual([`iam:ListAccountAliases is not allowed for ${awsUser.arn}.`]);
-    expect(aws.calls.filter((c) => c.action === 'SimulatePrincipalPolicy').map((c) => c.params.get('Marker'))).toEqual([null, '2', '4']);
+    expect(aws.calls.filter((c) => c.action === 'SimulatePrincipalPolicy').map((c) => c.params.get('Marker'))).toEqual([null, '1']);
   });
 
   it('asks for iam:SimulatePrincipalPolicy on the principal itself when the simulation is refused', async () => {
