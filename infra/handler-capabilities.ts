@@ -41,6 +41,30 @@ export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Handlers that decrypt with the envelope key and never encrypt, and only ciphertexts whose
+ * encryption context has exactly these keys: granted `kms:Decrypt` alone, conditioned on the
+ * context keys, so the run worker can open connection configurations and nothing else (not a
+ * TOTP secret, not an IdP client secret).
+ */
+export const envelopeDecryptOnlyHandlers: ReadonlyMap<string, readonly string[]> = new Map([
+  ['run-worker', ['tenant_id', 'workspace_id', 'connection_id']],
+]);
+
+/**
+ * Handlers whose bundle carries the SQS client (`@aws-sdk/client-sqs`, through
+ * `shared/runs/run-queue.ts`): they queue run steps or purges, and get `sqs:SendMessage` on the
+ * run queue and its URL.
+ */
+export const runQueueSendingHandlers: ReadonlySet<string> = new Set([
+  'connection-runs-create',
+  'connections-delete',
+  'run-worker',
+  'run-dispatcher',
+]);
+
+export const RUN_QUEUE_CLIENT_MODULE = '@aws-sdk/client-sqs';
+
+/**
  * Handlers whose bundle carries the SES client (`@aws-sdk/client-sesv2`, through
  * `shared/email/create-email-sender.ts`): granted `ses:SendEmail` from the sender's identity.
  */

@@ -49,8 +49,14 @@ const CREATE_REQUIRE_BANNER = "import { createRequire as __tesseraCreateRequire 
 
 export interface RouteFunctionProps {
   handler: string;
-  /** The routes served by this handler (usually one). */
+  /** The routes served by this handler (usually one); none for a job (queue consumer, scheduled tick). */
   routes: readonly RouteDefinition[];
+  /** What the function does, when it has no route to describe it. */
+  description?: string;
+  /** Default 10 s (API Gateway answers within 29 s); jobs set their own. */
+  timeoutSeconds?: number;
+  /** Default 256 MB (1024 MB for Argon2id). */
+  memorySize?: number;
   env: string;
   environment: Record<string, string>;
   logRetention: logs.RetentionDays;
@@ -88,9 +94,9 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
     runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,
     // Argon2id (m = 19 MiB) is CPU-bound and Lambda CPU grows with memory.
-    memorySize: needsNativeModule ? 1024 : 256,
-    timeout: Duration.seconds(10),
-    description: `Tessera ${props.env}: ${props.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
+    memorySize: props.memorySize ?? (needsNativeModule ? 1024 : 256),
+    timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+    description: `Tessera ${props.env}: ${props.description ?? props.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
     role,
     logGroup,
     tracing: props.tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,

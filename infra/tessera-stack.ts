@@ -15,10 +15,12 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { jobList } from '../functions/jobs';
 import { routeList } from '../functions/routes';
 import type { RouteDefinition } from '../shared/http/route';
 import { tableDefinition } from '../shared/store/table';
-import { emailSendingHandlers, envelopeEncryptionHandlers } from './handler-capabilities';
+import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RUN_WORKER_TIMEOUT_SECONDS, RunQueues } from './discovery-runs';
+import { emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, runQueueSendingHandlers } from './handler-capabilities';
 import { createRouteFunction, pascalCase } from './route-function';
 import type { StackSettings } from './stack-settings';
 
@@ -35,6 +37,21 @@ export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', '
 
 /** The actions of the Encryption SDK's KMS keyring: GenerateDataKey on encrypt, Decrypt on decrypt. */
 export const ENVELOPE_KMS_ACTIONS = ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey'] as const;
+
+/**
+ * `kms:Decrypt` of the envelope key for ciphertexts whose encryption context has exactly these
+ * keys (all present): the Encryption SDK's KMS keyring passes the message's context to KMS.
+ */
+export function decryptOnlyStatement(keyArn: string, contextKeys: readonly string[]): iam.PolicyStatement {
+  return new iam.PolicyStatement({
+    actions: ['kms:Decrypt'],
+    resources: [keyArn],
+    conditions: {
+      'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': [...contextKeys] },
+      Null: Object.fromEntries(contextKeys.map((key) => [`kms:EncryptionContext:${key}`, 'false'])),
+    },
+  });
+}
 
 /** Groups route entries by handler module, in table order: one function per handler. */
 export function routesByHandler(routes: readonly RouteDefinition[]): Map<string, RouteDefinition[]> {
@@ -53,8 +70,9 @@ export class TesseraStack extends Stack {
   readonly signingSecret: secretsmanager.Secret;
   readonly api: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
-  /** The function of each handler module, by handler name. */
+  /** The function of each handler module (routes and jobs), by handler name. */
   readonly functions: ReadonlyMap<string, NodejsFunction>;
+  readonly runQueues: RunQueues;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
     super(scope, id, props);
@@ -142,6 +160,7 @@ export class TesseraStack extends Stack {
       TESSERA_KMS_KEY_ARN: this.envelopeKey.keyArn,
       TESSERA_PUBLIC_URL: publicUrl,
       TESSERA_EMAIL_FROM: settings.emailFrom.header,
+      TESSERA_RUN_STALL_SECONDS: String(RUN_STALL_SECONDS),
       ...(settings.sesConfigurationSet ? { TESSERA_SES_CONFIGURATION_SET: settings.sesConfigurationSet } : {}),
       POWERTOOLS_SERVICE_NAME: 'tessera',
       POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
@@ -162,27 +181,59 @@ export class TesseraStack extends Stack {
       ],
       conditions: { StringEquals: { 'ses:FromAddress': settings.emailFrom.address } },
     });
+    this.runQueues = new RunQueues(this, 'Runs', { env });
+    const runQueueEnvironment = { TESSERA_RUN_QUEUE_URL: this.runQueues.queue.queueUrl };
+
+    /** What every function gets, route or job: its table access, and the grants its code needs. */
+    const grantCapabilities = (handler: string, role: iam.Role) => {
+      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [this.table.tableArn, ...indexArns] }));
+      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
+      if (envelopeEncryptionHandlers.has(handler)) this.envelopeKey.grant(role, ...ENVELOPE_KMS_ACTIONS);
+      const decryptContext = envelopeDecryptOnlyHandlers.get(handler);
+      if (decryptContext) role.addToPolicy(decryptOnlyStatement(this.envelopeKey.keyArn, decryptContext));
+      if (emailSendingHandlers.has(handler)) role.addToPolicy(sendEmailStatement);
+      if (runQueueSendingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.runQueues.queue.queueArn] }));
+    };
+    const environmentOf = (handler: string) => (runQueueSendingHandlers.has(handler) ? { ...environment, ...runQueueEnvironment } : environment);
+
     for (const [handler, routes] of routesByHandler(routeList)) {
       const { fn, role } = createRouteFunction(this, {
         handler,
         routes,
         env,
-        environment,
+        environment: environmentOf(handler),
         logRetention: settings.logRetention,
         tracing: settings.tracing,
       });
-      // Every function authenticates through the table and verifies tokens with the signing key.
-      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [this.table.tableArn, ...indexArns] }));
-      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
+      grantCapabilities(handler, role);
+      // Every route authenticates its caller: it verifies tokens with the signing key.
       role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
-      if (envelopeEncryptionHandlers.has(handler)) this.envelopeKey.grant(role, ...ENVELOPE_KMS_ACTIONS);
-      if (emailSendingHandlers.has(handler)) role.addToPolicy(sendEmailStatement);
 
       const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
       for (const route of routes) {
         this.api.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration });
       }
       functions.set(handler, fn);
+    }
+
+    // Jobs: no route, no caller to authenticate (no signing key), a trigger of their own.
+    for (const job of jobList) {
+      const worker = job.trigger.kind === 'queue';
+      const { fn, role } = createRouteFunction(this, {
+        handler: job.handler,
+        routes: [],
+        description: job.description,
+        env,
+        environment: { ...environmentOf(job.handler), ...(worker ? { TESSERA_RUN_STEP_SECONDS: String(RUN_STEP_SECONDS) } : {}) },
+        logRetention: settings.logRetention,
+        tracing: settings.tracing,
+        timeoutSeconds: worker ? RUN_WORKER_TIMEOUT_SECONDS : 60,
+        memorySize: worker ? 512 : 256,
+      });
+      grantCapabilities(job.handler, role);
+      if (job.trigger.kind === 'queue') this.runQueues.attachWorker(fn);
+      else this.runQueues.attachDispatcher(this, fn, job.trigger.expression);
+      functions.set(job.handler, fn);
     }
     this.functions = functions;
     Validations.of(this.api).acknowledge({

@@ -12,7 +12,6 @@ import { isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { ConnectionRecord, ConnectionTestRecord } from '../store/records';
 import type { Page, PageRequest } from '../store/table-client';
-import { queueConnectionPurge } from '../runs/purge';
 
 export interface Actor extends WorkspaceScope {
   userId: string;
@@ -89,9 +88,6 @@ export async function deleteConnection(deps: Deps, actor: Actor, connectionId: s
     if (ifMatch !== undefined) throw new PreconditionFailedError();
     throw new NotFoundError('connection'); // deleted concurrently, or changed: the caller reads again
   }
-  // Its schedule went with the record (the due index is on it); its inventory, runs and tests
-  // can be large, so the run worker removes them in batches.
-  await queueConnectionPurge(deps, actor, connectionId);
 }
 
 export const actorOf = (principal: { tenantId: string; workspaceId: string; userId: string }, sourceIp: string): Actor => ({

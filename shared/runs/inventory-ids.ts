@@ -41,8 +41,12 @@ export const seenKeyOfRelationship = (kind: string, fromId: string, toId: string
 
 export const SEEN_KEY_LENGTH = 13;
 
-/** Digest of what an entity says: display name, attributes (keys in order) and owning track. */
-export function contentDigestOf(entity: { display_name: string; attributes: Record<string, unknown>; track: string }): string {
+/**
+ * Digest of what an entity says: display name and attributes (keys in order). Not which track
+ * saw it: an object two tracks list alike (an AWS managed policy in two accounts, one person's
+ * email in both) is the same content whichever of them wrote it last.
+ */
+export function contentDigestOf(entity: { display_name: string; attributes: Record<string, unknown> }): string {
   const attributes = Object.fromEntries(Object.keys(entity.attributes).sort().map((k) => [k, entity.attributes[k]]));
-  return digestOf(JSON.stringify([entity.display_name, attributes, entity.track])).toString('base64url').slice(0, 22);
+  return digestOf(JSON.stringify([entity.display_name, attributes])).toString('base64url').slice(0, 22);
 }

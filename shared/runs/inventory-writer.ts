@@ -29,6 +29,8 @@ export class StepObservations {
   itemsWritten = 0;
   /** Ids (and relationship digests) this step has already handled: a second sighting is free. */
   private readonly handled = new Set<string>();
+  /** Writes in flight per entity id: a later sighting in the same step waits for the earlier one. */
+  private readonly inFlight = new Map<string, Promise<void>>();
 
   constructor(
     readonly scope: InventoryScope,
@@ -41,6 +43,23 @@ export class StepObservations {
     if (this.handled.has(key)) return false;
     this.handled.add(key);
     return true;
+  }
+
+  has(key: string): boolean {
+    return this.handled.has(key);
+  }
+
+  /**
+   * Runs `write` once the earlier writes of these entities in this step have landed, so the
+   * later sighting reads what the earlier one wrote (an entity's own track after a reference
+   * to it, in parallel tracks, then updates it instead of racing it).
+   */
+  async serialized(entityIds: readonly string[], write: () => Promise<void>): Promise<void> {
+    const earlier = entityIds.map((id) => this.inFlight.get(id)).filter((p): p is Promise<void> => p !== undefined);
+    const done = Promise.allSettled(earlier).then(write);
+    const settled = done.then(() => undefined, () => undefined);
+    for (const id of entityIds) this.inFlight.set(id, settled);
+    await done;
   }
 
   markSeen(kind: string, track: string, seenKey: string): void {
@@ -75,12 +94,17 @@ export async function writeObservations(
   const { tenantId, workspaceId, connectionId } = step.scope;
   const idOf = (ref: EntityRef) => entityIdOf(connectionId, ref.kind, ref.source_id);
 
-  const entities: PreparedEntity[] = [];
+  const entities: (PreparedEntity & { reference: boolean })[] = [];
   for (const observed of page.entities) {
     const entityId = idOf(observed);
-    if (!step.claim(entityId)) continue;
     const track = observed.track ?? readingTrack;
-    step.markSeen(observed.kind, track, seenKeyOfEntity(entityId));
+    // Seen by another track than its own (a group's member, a role assignment's principal): it
+    // may say less than its own track does, so it only makes sure the entity exists; its own
+    // track's sighting, even later in the same step, is still written.
+    const reference = track !== readingTrack;
+    const firstSighting = !step.has(`own:${entityId}`) && !step.has(`ref:${entityId}`);
+    if (reference ? step.has(`own:${entityId}`) || !step.claim(`ref:${entityId}`) : !step.claim(`own:${entityId}`)) continue;
+    if (firstSighting) step.markSeen(observed.kind, track, seenKeyOfEntity(entityId));
     const record: InventoryEntityRecord = {
       entity_id: entityId,
       kind: observed.kind,
@@ -88,14 +112,14 @@ export async function writeObservations(
       display_name: observed.display_name,
       attributes: observed.attributes,
       track,
-      digest: contentDigestOf({ display_name: observed.display_name, attributes: observed.attributes, track }),
+      digest: contentDigestOf(observed),
       first_seen_at: step.nowIso,
       changed_at: step.nowIso,
       written_run: step.runId,
       written_step: step.step,
       written_change: 'added',
     };
-    entities.push({ record, key: keys.inventoryEntity(tenantId, workspaceId, connectionId, observed.kind, entityId) });
+    entities.push({ record, reference, key: keys.inventoryEntity(tenantId, workspaceId, connectionId, observed.kind, entityId) });
   }
 
   const relationships: PreparedRelationship[] = [];
@@ -122,7 +146,14 @@ export async function writeObservations(
     });
   }
   if (entities.length === 0 && relationships.length === 0) return;
+  await step.serialized(
+    entities.map((e) => e.record.entity_id),
+    () => writePrepared(deps, step, entities, relationships),
+  );
+}
 
+async function writePrepared(deps: Deps, step: StepObservations, entities: (PreparedEntity & { reference: boolean })[], relationships: PreparedRelationship[]): Promise<void> {
+  const { tenantId, workspaceId, connectionId } = step.scope;
   const stored = new Map<string, StoredItem>();
   const [foundEntities, foundRelationships] = await Promise.all([
     entities.length ? deps.table.batchGet(entities.map((e) => e.key), { projection: ENTITY_LOOKUP }) : Promise.resolve([]),
@@ -131,8 +162,10 @@ export async function writeObservations(
   for (const item of [...foundEntities, ...foundRelationships]) stored.set(item.SK as string, item);
 
   const puts: StoredItem[] = [];
-  for (const { record, key } of entities) {
+  for (const { record, key, reference } of entities) {
     const existing = stored.get(key.SK) as Partial<InventoryEntityRecord> | undefined;
+    const ownRetry = existing?.written_run === step.runId && existing.written_step === step.step;
+    if (reference && existing && !ownRetry) continue;
     const change = entityChange(step, record, existing);
     if (change.report) step.changes.push([change.report, record.kind, record.entity_id, record.source_id]);
     if (change.write) puts.push({ ...key, ...change.write });

@@ -22,6 +22,8 @@ export interface StepPacer extends ProviderPacer {
   readonly waitedMs: number;
   /** Ends the step early to resume at `untilMs` (a throttled answer the step cannot wait out). */
   defer(untilMs: number): void;
+  /** Counts a wait made outside the pacer (a throttled answer slept by the engine). */
+  waited(ms: number): void;
   /** What the provider last said of each bucket, for the next step (saved in the run's progress). */
   snapshot(): Record<string, BucketState>;
 }
@@ -69,6 +71,9 @@ export function createStepPacer(options: { now: () => number; deadlineMs: number
       return deferUntilMs;
     },
     defer,
+    waited(ms) {
+      waitedMs += ms;
+    },
     snapshot() {
       const now = options.now();
       const live = [...buckets].filter(([, state]) => (state.resetAtMs ?? 0) > now || (state.retryAtMs ?? 0) > now);

@@ -77,7 +77,10 @@ function packEntries<T>(entries: readonly T[]): T[][] {
   return parts;
 }
 
-/** Entries a previous attempt of this step recorded, merged with this attempt's (no duplicates). */
+/**
+ * Entries a previous attempt of this step recorded, merged with this attempt's, each once (two
+ * sightings of one new entity in parallel tracks of a step both report it).
+ */
 async function mergedWithEarlierAttempt<T>(deps: Deps, prefix: { PK: string; SKPrefix: string }, entries: readonly T[]): Promise<T[]> {
   const earlier: T[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -86,7 +89,6 @@ async function mergedWithEarlierAttempt<T>(deps: Deps, prefix: { PK: string; SKP
     for (const item of page.items) earlier.push(...((item.entries as T[] | undefined) ?? []));
     startKey = page.lastKey;
   } while (startKey);
-  if (earlier.length === 0) return [...entries];
   const seen = new Set<string>();
   return [...earlier, ...entries].filter((entry) => {
     const key = JSON.stringify(entry);

@@ -201,7 +201,9 @@ async function readWithRetries(read: () => Promise<PageOutcome>, pacer: StepPace
         pacer.defer(outcome.retryAtMs);
         return undefined;
       }
-      if (!(await pause(outcome.retryAtMs - Date.now(), signal))) return undefined;
+      const waitMs = Math.max(0, outcome.retryAtMs - Date.now());
+      if (!(await pause(waitMs, signal))) return undefined;
+      pacer.waited(waitMs);
       continue;
     }
     const transient = outcome.kind === 'failed' && outcome.remediation.every((r) => r.category === 'connectivity');

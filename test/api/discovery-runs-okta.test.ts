@@ -4,6 +4,7 @@
  * steps), against a local Okta org that pages, rate-limits and refuses like Okta.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findIntegration } from '../../shared/connectors/catalog';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -83,6 +84,10 @@ describe('a complete Okta run', () => {
     expect(run).toMatchObject({ status: 'succeeded', trigger: 'manual', errors: [], counts: FULL_COUNTS });
     expect(run.stats.steps).toBeGreaterThan(5); // two pages per step: many checkpoints
     expect(run.changes).toEqual({ entities_added: 15, entities_removed: 0, entities_changed: 0, relationships_added: 19, relationships_removed: 0 });
+    // The catalog says what the connector emits, and it emits exactly that.
+    const integration = findIntegration('int_okta_discovery')!;
+    expect(Object.keys(run.counts.entities).sort()).toEqual([...integration.emits_entities].sort());
+    expect(Object.keys(run.counts.relationships).sort()).toEqual([...integration.emits_relationships].sort());
 
     const { entities, relationships } = await inventoryOf(id);
     expect(countByKind(entities)).toEqual(FULL_COUNTS.entities);

@@ -9,21 +9,38 @@
  * - the bundle imports the SAML schema validator ⇔ the handler is in `samlSchemaValidatorHandlers`
  *   (its wasm, worker and XSD files must ship beside the bundle);
  * - a module in the bundle calls `<…>envelope.encrypt(` / `envelope.decrypt(` (the envelope
- *   crypto of `Deps`) ⇔ the handler is in `envelopeEncryptionHandlers` (its KMS grant).
+ *   crypto of `Deps`) ⇔ the handler is in `envelopeEncryptionHandlers` or, when it only ever
+ *   decrypts, `envelopeDecryptOnlyHandlers` (its KMS grant);
+ * - the bundle imports `@aws-sdk/client-sqs` ⇔ the handler is in `runQueueSendingHandlers`
+ *   (its `sqs:SendMessage` grant on the run queue).
+ * Job handlers (functions/jobs.ts) are checked like route handlers.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build, transform } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
-import { EMAIL_CLIENT_MODULE, PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, emailSendingHandlers, envelopeEncryptionHandlers, passwordHashingHandlers, samlSchemaValidatorHandlers } from '../../infra/handler-capabilities';
+import {
+  EMAIL_CLIENT_MODULE,
+  PASSWORD_NATIVE_MODULE,
+  RUN_QUEUE_CLIENT_MODULE,
+  SAML_SCHEMA_VALIDATOR_MODULE,
+  emailSendingHandlers,
+  envelopeDecryptOnlyHandlers,
+  envelopeEncryptionHandlers,
+  passwordHashingHandlers,
+  runQueueSendingHandlers,
+  samlSchemaValidatorHandlers,
+} from '../../infra/handler-capabilities';
 import { handlerEntry, projectRoot } from '../../infra/route-function';
 
 /** Modules that define or wire the envelope crypto rather than use it. */
 const ENVELOPE_PLUMBING = new Set(['shared/deps.ts', 'shared/crypto/envelope.ts']);
 const ENVELOPE_CALL = /\benvelope\s*\.\s*(encrypt|decrypt)\b/;
+const ENCRYPT_CALL = /\benvelope\s*\.\s*encrypt\b/;
 
-const handlers = [...new Set(routeList.map((r) => r.handler))].sort();
+const handlers = [...new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)])].sort();
 
 interface HandlerBundle {
   handler: string;
@@ -58,16 +75,18 @@ async function bundleHandlers(): Promise<HandlerBundle[]> {
   });
 }
 
-const callsEnvelope = new Map<string, Promise<boolean>>();
-function moduleCallsEnvelope(file: string): Promise<boolean> {
-  let found = callsEnvelope.get(file);
-  if (!found) {
+const transpiled = new Map<string, Promise<string>>();
+function codeOf(file: string): Promise<string> {
+  let code = transpiled.get(file);
+  if (!code) {
     // Transpiled first, so comments and type-only code cannot match.
-    found = transform(readFileSync(path.join(projectRoot, file), 'utf8'), { loader: 'ts' }).then(({ code }) => ENVELOPE_CALL.test(code));
-    callsEnvelope.set(file, found);
+    code = transform(readFileSync(path.join(projectRoot, file), 'utf8'), { loader: 'ts' }).then((out) => out.code);
+    transpiled.set(file, code);
   }
-  return found;
+  return code;
 }
+const moduleCallsEnvelope = async (file: string) => ENVELOPE_CALL.test(await codeOf(file));
+const ownFiles = (bundle: HandlerBundle) => bundle.inputs.filter((f) => !ENVELOPE_PLUMBING.has(f) && !f.startsWith('node_modules/'));
 
 describe('handler capabilities', () => {
   let bundles: HandlerBundle[];
@@ -99,17 +118,35 @@ describe('handler capabilities', () => {
   it('grants the envelope key exactly to the handlers whose code encrypts or decrypts', async () => {
     const using: string[] = [];
     for (const bundle of bundles) {
-      const files = bundle.inputs.filter((f) => !ENVELOPE_PLUMBING.has(f) && !f.startsWith('node_modules/'));
-      const calls = await Promise.all(files.map(moduleCallsEnvelope));
+      const calls = await Promise.all(ownFiles(bundle).map(moduleCallsEnvelope));
       if (calls.some(Boolean)) using.push(bundle.handler);
     }
-    const listed = handlers.filter((h) => envelopeEncryptionHandlers.has(h));
-    expect(listed, 'infra/handler-capabilities.ts envelopeEncryptionHandlers must be exactly the handlers that call deps.envelope.encrypt/decrypt').toEqual(using);
+    const listed = handlers.filter((h) => envelopeEncryptionHandlers.has(h) || envelopeDecryptOnlyHandlers.has(h));
+    expect(listed, 'envelopeEncryptionHandlers ∪ envelopeDecryptOnlyHandlers must be exactly the handlers that call deps.envelope.encrypt/decrypt').toEqual(using);
+    expect(handlers.filter((h) => envelopeEncryptionHandlers.has(h) && envelopeDecryptOnlyHandlers.has(h))).toEqual([]);
   });
 
-  it('names only handlers of the route table', () => {
+  it('lets a decrypt-only handler never encrypt', async () => {
+    expect(envelopeDecryptOnlyHandlers.size).toBeGreaterThan(0);
+    for (const handler of envelopeDecryptOnlyHandlers.keys()) {
+      const bundle = bundles.find((b) => b.handler === handler)!;
+      const encrypting: string[] = [];
+      for (const file of ownFiles(bundle)) if (ENCRYPT_CALL.test(await codeOf(file))) encrypting.push(file);
+      expect(encrypting, `${handler} is decrypt-only but its bundle encrypts`).toEqual([]);
+    }
+  });
+
+  it('grants sqs:SendMessage on the run queue exactly to the handlers whose bundle carries the SQS client', () => {
+    const importing = bundles.filter((b) => b.packages.includes(RUN_QUEUE_CLIENT_MODULE)).map((b) => b.handler);
+    const listed = handlers.filter((h) => runQueueSendingHandlers.has(h));
+    expect(importing.length).toBeGreaterThan(0);
+    expect(listed, `infra/handler-capabilities.ts runQueueSendingHandlers must be exactly the handlers that import ${RUN_QUEUE_CLIENT_MODULE}`).toEqual(importing);
+  });
+
+  it('names only handlers of the route and job tables', () => {
     const known = new Set(handlers);
-    expect([...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...emailSendingHandlers, ...samlSchemaValidatorHandlers].filter((h) => !known.has(h))).toEqual([]);
+    const named = [...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...envelopeDecryptOnlyHandlers.keys(), ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers];
+    expect(named.filter((h) => !known.has(h))).toEqual([]);
   });
 
   it('follows the project import graph (sanity: the analysis is not vacuous)', () => {

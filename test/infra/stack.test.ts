@@ -7,9 +7,11 @@ import { App, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
-import { emailSendingHandlers, envelopeEncryptionHandlers, passwordHashingHandlers } from '../../infra/handler-capabilities';
+import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
+import { emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, passwordHashingHandlers, runQueueSendingHandlers } from '../../infra/handler-capabilities';
 import { defaultStackSettings, readStackSettings, stackName, type StackSettings } from '../../infra/stack-settings';
 import { ENVELOPE_KMS_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
 
@@ -27,7 +29,9 @@ interface Statement {
 }
 
 const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
-const handlers = [...routesByHandler(routeList).keys()];
+const routeHandlers = [...routesByHandler(routeList).keys()];
+const jobHandlers = jobList.map((j) => j.handler);
+const handlers = [...routeHandlers, ...jobHandlers];
 
 function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
   const app = new App({ context: { ...SKIP_BUNDLING, ...context } });
@@ -98,7 +102,7 @@ describe('TesseraStack', () => {
   });
 
   describe('functions', () => {
-    it('one per handler of the route table, Node 22 on arm64', () => {
+    it('one per handler of the route and job tables, Node 22 on arm64', () => {
       expect(handlers.length).toBeGreaterThan(0);
       template.resourceCountIs('AWS::Lambda::Function', handlers.length);
       expect([...stack.functions.keys()].sort()).toEqual([...handlers].sort());
@@ -145,10 +149,12 @@ describe('TesseraStack', () => {
       expect(new Set(used).size).toBe(handlers.length);
     });
 
-    it('give password-hashing functions more memory (Argon2id is CPU-bound)', () => {
-      for (const handler of handlers) {
+    it('give password-hashing functions more memory (Argon2id is CPU-bound), and the run worker room for its pages', () => {
+      for (const handler of routeHandlers) {
         expect(resources[fnId(handler)]!.Properties!.MemorySize).toBe(passwordHashingHandlers.has(handler) ? 1024 : 256);
       }
+      expect(resources[fnId('run-worker')]!.Properties!.MemorySize).toBe(512);
+      expect(resources[fnId('run-dispatcher')]!.Properties!.MemorySize).toBe(256);
     });
   });
 
@@ -173,7 +179,7 @@ describe('TesseraStack', () => {
     });
 
     it('lets API Gateway invoke each function only from its own routes', () => {
-      const permissions = ofType('AWS::Lambda::Permission');
+      const permissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com');
       expect(permissions).toHaveLength(routeList.length);
       const granted = permissions.map(([, p]) => {
         expect(p.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
@@ -214,21 +220,53 @@ describe('TesseraStack', () => {
       }
     });
 
-    it('gives every function GetSecretValue on the signing secret only', () => {
+    it('gives every route function GetSecretValue on the signing secret only, and jobs (no caller to verify) nothing', () => {
       const secretId = logicalId(stack.signingSecret.node.defaultChild);
       for (const handler of handlers) {
         const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('secretsmanager:')));
-        expect(statements).toEqual([{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId } }]);
+        expect(statements, handler).toEqual(jobHandlers.includes(handler) ? [] : [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId } }]);
       }
     });
 
     it('gives the envelope key only to the handlers that encrypt or decrypt', () => {
       const keyArn = { 'Fn::GetAtt': [logicalId(stack.envelopeKey.node.defaultChild), 'Arn'] };
       const withKms = handlers.filter((h) => actionsOn(statementsOfRole(roleIdOf(h)), 'kms:').length > 0);
-      expect(withKms.sort()).toEqual(handlers.filter((h) => envelopeEncryptionHandlers.has(h)).sort());
-      for (const handler of withKms) {
+      expect(withKms.sort()).toEqual(handlers.filter((h) => envelopeEncryptionHandlers.has(h) || envelopeDecryptOnlyHandlers.has(h)).sort());
+      for (const handler of withKms.filter((h) => envelopeEncryptionHandlers.has(h))) {
         const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('kms:')));
         expect(statements).toEqual([{ Effect: 'Allow', Action: [...ENVELOPE_KMS_ACTIONS], Resource: keyArn }]);
+      }
+    });
+
+    it('lets the run worker only decrypt, and only ciphertexts under a connection configuration context', () => {
+      const keyArn = { 'Fn::GetAtt': [logicalId(stack.envelopeKey.node.defaultChild), 'Arn'] };
+      const statements = statementsOfRole(roleIdOf('run-worker')).filter((s) => asArray(s.Action).some((a) => a.startsWith('kms:')));
+      expect(statements).toEqual([
+        {
+          Effect: 'Allow',
+          Action: 'kms:Decrypt',
+          Resource: keyArn,
+          Condition: {
+            'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['tenant_id', 'workspace_id', 'connection_id'] },
+            Null: { 'kms:EncryptionContext:tenant_id': 'false', 'kms:EncryptionContext:workspace_id': 'false', 'kms:EncryptionContext:connection_id': 'false' },
+          },
+        },
+      ]);
+      expect(envelopeDecryptOnlyHandlers.get('run-worker')).toEqual(['tenant_id', 'workspace_id', 'connection_id']);
+    });
+
+    it('lets only the handlers that queue run steps send to the run queue, and nothing else on SQS but the worker consuming it', () => {
+      const queueArn = { 'Fn::GetAtt': [logicalId(stack.runQueues.queue.node.defaultChild), 'Arn'] };
+      const sending = handlers.filter((h) => actionsOn(statementsOfRole(roleIdOf(h)), 'sqs:SendMessage').length > 0);
+      expect(sending.sort()).toEqual(handlers.filter((h) => runQueueSendingHandlers.has(h)).sort());
+      for (const handler of handlers) {
+        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('sqs:')));
+        for (const statement of statements) expect(statement.Resource, handler).toEqual(queueArn);
+        const actions = actionsOn(statements, 'sqs:');
+        if (handler === 'run-worker') expect(actions).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility', 'sqs:SendMessage']));
+        else expect(actions.filter((a) => a !== 'sqs:SendMessage'), handler).toEqual([]);
+        const vars = (resources[fnId(handler)]!.Properties!.Environment as { Variables: Json }).Variables;
+        expect(vars.TESSERA_RUN_QUEUE_URL !== undefined, handler).toBe(runQueueSendingHandlers.has(handler));
       }
     });
 
@@ -272,6 +310,73 @@ describe('TesseraStack', () => {
       const onStar = statements.filter((s) => asArray(s.Resource).includes('*'));
       expect(onStar.length).toBeGreaterThan(0); // X-Ray's PutTraceSegments cannot be scoped
       for (const s of onStar) expect(asArray(s.Action).every((a) => a.startsWith('xray:'))).toBe(true);
+    });
+  });
+
+  describe('discovery runs', () => {
+    const queues = () => ofType('AWS::SQS::Queue');
+    const queueId = (construct: { node: { defaultChild?: unknown } }) => logicalId(construct.node.defaultChild);
+
+    it('carry run steps on an encrypted, TLS-only queue whose repeated failures go to a dead-letter queue', () => {
+      expect(queues()).toHaveLength(3);
+      const main = resources[queueId(stack.runQueues.queue)]!.Properties!;
+      expect(main).toMatchObject({
+        VisibilityTimeout: RUN_QUEUE_VISIBILITY_SECONDS,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [queueId(stack.runQueues.deadLetterQueue), 'Arn'] }, maxReceiveCount: RUN_QUEUE_MAX_RECEIVE_COUNT },
+      });
+      for (const [, queue] of queues()) expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true });
+      const policies = Object.values(template.findResources('AWS::SQS::QueuePolicy') as Record<string, Resource>);
+      expect(policies).toHaveLength(3);
+      for (const policy of policies) expect(JSON.stringify(policy.Properties)).toContain('aws:SecureTransport');
+      // A message is never visible again while its step may still run, and the recovery waits longer still.
+      expect(RUN_QUEUE_VISIBILITY_SECONDS).toBeGreaterThanOrEqual(6 * RUN_WORKER_TIMEOUT_SECONDS);
+      expect(RUN_STALL_SECONDS).toBeGreaterThan(RUN_QUEUE_VISIBILITY_SECONDS);
+    });
+
+    it('feed the worker one message at a time with per-message failures, within its timeout', () => {
+      const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>);
+      expect(mappings).toHaveLength(1);
+      expect(mappings[0]!.Properties).toMatchObject({
+        FunctionName: { Ref: fnId('run-worker') },
+        EventSourceArn: { 'Fn::GetAtt': [queueId(stack.runQueues.queue), 'Arn'] },
+        BatchSize: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      expect(resources[fnId('run-worker')]!.Properties).toMatchObject({ Timeout: RUN_WORKER_TIMEOUT_SECONDS, MemorySize: 512 });
+      const vars = (resources[fnId('run-worker')]!.Properties!.Environment as { Variables: Json }).Variables;
+      expect(Number(vars.TESSERA_RUN_STEP_SECONDS)).toBeLessThan(RUN_WORKER_TIMEOUT_SECONDS - 20);
+      for (const handler of handlers) {
+        expect((resources[fnId(handler)]!.Properties!.Environment as { Variables: Json }).Variables.TESSERA_RUN_STALL_SECONDS).toBe(String(RUN_STALL_SECONDS));
+      }
+    });
+
+    it('tick the dispatcher every minute from an EventBridge rule whose failed deliveries go to a dead-letter queue', () => {
+      const rules = Object.values(template.findResources('AWS::Events::Rule') as Record<string, Resource>);
+      expect(rules).toHaveLength(1);
+      expect(rules[0]!.Properties).toMatchObject({
+        ScheduleExpression: 'rate(1 minute)',
+        State: 'ENABLED',
+        Targets: [
+          expect.objectContaining({
+            Arn: { 'Fn::GetAtt': [fnId('run-dispatcher'), 'Arn'] },
+            DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId(stack.runQueues.dispatchDeadLetterQueue), 'Arn'] } },
+            RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 },
+          }),
+        ],
+      });
+      const permissions = Object.values(template.findResources('AWS::Lambda::Permission') as Record<string, Resource>).filter((p) => p.Properties!.Principal === 'events.amazonaws.com');
+      expect(permissions).toEqual([expect.objectContaining({ Properties: expect.objectContaining({ FunctionName: { 'Fn::GetAtt': [fnId('run-dispatcher'), 'Arn'] } }) })]);
+    });
+
+    it('alarm as soon as a dead-letter queue holds a message', () => {
+      const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>);
+      const onDeadLetters = alarms.filter((a) => a.Properties!.MetricName === 'ApproximateNumberOfMessagesVisible');
+      expect(onDeadLetters).toHaveLength(2);
+      const watched = onDeadLetters.map((a) => JSON.stringify(a.Properties!.Dimensions));
+      expect(watched.some((d) => d.includes(queueId(stack.runQueues.deadLetterQueue)))).toBe(true);
+      expect(watched.some((d) => d.includes(queueId(stack.runQueues.dispatchDeadLetterQueue)))).toBe(true);
+      for (const alarm of onDeadLetters) expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
     });
   });
 

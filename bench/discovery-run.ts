@@ -1,0 +1,143 @@
+/**
+ * The discovery bench (`npm run bench` runs it; alone: `npx tsx bench/discovery-run.ts`): a
+ * run of the Okta connector over a large org (100,000 users and 5,000 groups by default) whose
+ * fake enforces Okta's per-minute rate limits, then a second run over the unchanged org.
+ *
+ * Reported, for the record and as ratios:
+ * - wall time of each run against the floor the rate limit sets (requests needed ÷ allowed
+ *   rate, for the busiest bucket: the tracks read the buckets in parallel);
+ * - peak memory (RSS) of this process, which hosts the local host and the run worker (the org
+ *   is served by a child process, DynamoDB Local is Java);
+ * - inventory items written per entity (and what the second run wrote: nothing, if unchanged
+ *   entities are never rewritten).
+ *
+ * Scale with BENCH_OKTA_USERS, BENCH_OKTA_GROUPS, BENCH_OKTA_APPS (a quick look: 10000/500/20).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../shared/config';
+import { createDeps, setDeps } from '../shared/deps';
+import { createTenant } from '../shared/identity/tenants';
+import { keys } from '../shared/store/keys';
+import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
+import { createLocalRunQueue } from '../infra/local/run-queue';
+import { startLocalHost } from '../infra/local/server';
+import { oktaToken } from '../test/support/providers/okta';
+import { expectedInventory, generateOrg, type OrgShape } from './okta-org';
+
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const shape: OrgShape = {
+  users: Number(process.env.BENCH_OKTA_USERS ?? 100_000),
+  groups: Number(process.env.BENCH_OKTA_GROUPS ?? 5_000),
+  apps: Number(process.env.BENCH_OKTA_APPS ?? 100),
+  groupsPerUser: 3,
+  groupsPerApp: 5,
+};
+/** Okta's management rate limits for an Enterprise org (developer.okta.com, rl-global-mgmt), per minute. */
+const LIMITS = { windowMs: 60_000, perBucket: { users: 600, groups: 600, apps: 100 } };
+const PASSWORD = 'bench password that is long enough';
+
+interface RunView {
+  run_id: string;
+  status: string;
+  started_at: string;
+  finished_at: string;
+  counts: { entities: Record<string, number>; relationships: Record<string, number> };
+  changes: Record<string, number>;
+  stats: { steps: number; provider_requests: number; throttled_ms: number; items_written: number; items_deleted: number };
+}
+
+async function startOrgServer(): Promise<{ url: string; requests: Record<string, number>; stop: () => void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./okta-org-server.ts', import.meta.url)), JSON.stringify(shape), JSON.stringify(LIMITS)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the org server exited (${code})`)));
+  });
+  const ready = JSON.parse(line) as { url: string; requests: Record<string, number> };
+  return { ...ready, stop: () => child.stdin.end() };
+}
+
+async function main() {
+  const org = await startOrgServer();
+  const dynamo = await startDynamoDbLocal({});
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-runs-'));
+  const config = loadConfig({
+    ...process.env,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    TESSERA_TABLE: 'bench_runs',
+    TESSERA_DATA_DIR: dataDir,
+    PORT: '0',
+    TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: org.url }),
+  });
+  const runQueue = createLocalRunQueue({ workers: 1 });
+  const deps = await createDeps(config, { runQueue });
+  await ensureTable(deps.db, config.tableName);
+  setDeps(deps);
+  const host = await startLocalHost({ port: 0 });
+  try {
+    const created = await createTenant(deps, { slug: 'bench', name: 'Bench', emailDomains: ['bench.test'], adminEmail: 'admin@bench.test', adminPassword: PASSWORD });
+    await deps.table.put({ Item: { ...keys.mfaPolicy(created.tenant.id), tenant_id: created.tenant.id, mfa_mode: 'OFF', required_actions: [], created_at: '', updated_at: '' } });
+    const call = async (method: string, p: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${host.url}${p}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const { access_token: token } = (await call('POST', '/v1/auth/login', undefined, { email: 'admin@bench.test', password: PASSWORD })) as { access_token: string };
+    const connection = await call('POST', '/v1/connections', token, {
+      integration_id: 'int_okta_discovery', name: 'bench okta', scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 },
+      configuration: { org_url: 'https://bench.okta.com', api_token: oktaToken },
+    });
+    const id = connection.connection_id as string;
+
+    const expected = expectedInventory(generateOrg(shape));
+    const entities = Object.values(expected.entities).reduce((a, b) => a + b, 0);
+    const relationships = Object.values(expected.relationships).reduce((a, b) => a + b, 0);
+    const floorSeconds = Math.max(...Object.entries(org.requests).map(([bucket, n]) => (n / LIMITS.perBucket[bucket as keyof typeof LIMITS.perBucket]) * 60));
+    console.log(`Okta org: ${shape.users} users, ${shape.groups} groups, ${shape.apps} apps → ${entities} entities, ${relationships} relationships`);
+    console.log(`Requests needed per bucket: ${JSON.stringify(org.requests)}; limits per minute ${JSON.stringify(LIMITS.perBucket)}; floor ${floorSeconds.toFixed(0)} s (busiest bucket)`);
+
+    const runOnce = async (label: string) => {
+      const started = performance.now();
+      const run = (await call('POST', `/v1/connections/${id}/runs`, token)) as unknown as RunView;
+      await runQueue.idle();
+      const wallSeconds = (performance.now() - started) / 1000;
+      const done = (await call('GET', `/v1/connections/${id}/runs/${run.run_id}`, token)) as unknown as RunView;
+      const complete = sameCounts(done.counts, expected);
+      console.log(
+        `${label}: ${done.status}, ${wallSeconds.toFixed(0)} s = ×${(wallSeconds / floorSeconds).toFixed(2)} the floor; ${done.stats.steps} steps, ${done.stats.provider_requests} requests, ` +
+          `${(done.stats.throttled_ms / 1000).toFixed(0)} s waiting for rate limits; items written ${done.stats.items_written} ` +
+          `(${(done.stats.items_written / entities).toFixed(2)} per entity), deleted ${done.stats.items_deleted}; counts ${complete ? 'as expected' : `DIFFER: ${JSON.stringify(done.counts)}`}`,
+      );
+      return { done, wallSeconds };
+    };
+    const first = await runOnce('First run (empty inventory)');
+    const second = await runOnce('Second run (unchanged org)');
+    const peakMb = process.resourceUsage().maxRSS / 1024;
+    console.log(`Peak memory of the runner process (local host + worker): ${peakMb.toFixed(0)} MB`);
+    console.log(
+      `Inventory writes: first run ${(first.done.stats.items_written / entities).toFixed(2)} items per entity ` +
+        `(${entities} entity items + ${relationships} relationship items, each relationship also one GSI1 entry); second run ${second.done.stats.items_written} items (${(second.done.stats.items_written / entities).toFixed(3)} per entity)`,
+    );
+    console.log(`Ratios to the floor: first ×${(first.wallSeconds / floorSeconds).toFixed(2)}, second ×${(second.wallSeconds / floorSeconds).toFixed(2)} (target ≤ 1.2); peak ${peakMb.toFixed(0)} MB (target ≤ 256)`);
+  } finally {
+    runQueue.stop();
+    await host.close();
+    deps.db.destroy();
+    await dynamo.stop();
+    org.stop();
+  }
+}
+
+const sortKeys = (o: Record<string, number>) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+const sameCounts = (a: RunView['counts'], b: RunView['counts']) => JSON.stringify(sortKeys(a.entities)) === JSON.stringify(sortKeys(b.entities)) && JSON.stringify(sortKeys(a.relationships)) === JSON.stringify(sortKeys(b.relationships));
+
+await main();
