@@ -37,7 +37,8 @@ class SchemaComponents {
 
   /** The JSON Schema of `schema`, its named parts moved to the components and referenced there. */
   convert(schema: z.ZodType, io: Io): JsonSchema {
-    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const { $defs, ...root } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    delete root.$schema; // the document's dialect (2020-12) holds for every schema in it
     for (const [name, definition] of Object.entries($defs ?? {})) this.add(name, rewriteRefs(definition) as JsonSchema);
     return rewriteRefs(root) as JsonSchema;
   }
