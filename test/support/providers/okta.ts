@@ -40,7 +40,7 @@ export interface FakeOkta {
 const oktaError = (status: number, errorCode: string, errorSummary: string, headers: Record<string, string> = {}) =>
   json(status, { errorCode, errorSummary, errorLink: errorCode, errorId: `oae${randomBytes(8).toString('hex')}`, errorCauses: [] }, headers);
 
-export async function startFakeOkta(initial: Partial<FakeOktaState> = {}): Promise<FakeOkta> {
+export async function startFakeOkta(initial: Partial<FakeOktaState> = {}, port = 0): Promise<FakeOkta> {
   const state: FakeOktaState = { scopes: new Set(Object.values(SCOPE_OF)), ...initial };
   const calls: FakeOktaCall[] = [];
 
@@ -62,6 +62,6 @@ export async function startFakeOkta(initial: Partial<FakeOktaState> = {}): Promi
     return json(200, [{ id: `00u${randomBytes(8).toString('hex')}` }], { 'x-rate-limit-limit': '600', 'x-rate-limit-remaining': '599' });
   };
 
-  const server = await startLocalServer(handle);
+  const server = await startLocalServer(handle, port);
   return { url: server.url, state, calls, close: () => server.close() };
 }
