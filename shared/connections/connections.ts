@@ -89,7 +89,7 @@ const MAX_UPDATE_ATTEMPTS = 3;
 export async function updateConnection(deps: Deps, actor: Actor, connectionId: string, input: UpdateConnectionInput, ifMatch: string | undefined): Promise<ConnectionRecord> {
   for (let attempt = 1; ; attempt++) {
     const current = await getConnection(deps, actor, connectionId);
-    if (ifMatch !== undefined && ifMatch !== etagOf(current) && ifMatch !== '*') throw new PreconditionFailedError();
+    if (ifMatch !== undefined && ifMatch !== etagOf(current) && ifMatch !== '*') throw new PreconditionFailedError('The connection has changed since you read it (If-Match is not its current ETag); read it again');
     if (input.integration_id !== undefined && input.integration_id !== current.integration_id) {
       throw new ValidationError([{ path: 'integration_id', message: 'cannot be changed; create a new connection' }]);
     }
@@ -127,7 +127,7 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
       return next;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      if (ifMatch !== undefined && ifMatch !== '*') throw new PreconditionFailedError();
+      if (ifMatch !== undefined && ifMatch !== '*') throw new PreconditionFailedError('The connection has changed since you read it (If-Match is not its current ETag); read it again');
       if (attempt >= MAX_UPDATE_ATTEMPTS) throw new PreconditionFailedError('The connection is being changed by others; try again');
     }
   }

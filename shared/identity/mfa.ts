@@ -42,7 +42,7 @@ export async function resolveMfaSubject(deps: Deps, principal: Principal | undef
     if (!user || user.status !== 'active') throw new UnauthenticatedError('The MFA token is not valid or has expired; log in again');
     return { kind: 'login', user, transaction };
   }
-  if (!principal) throw new UnauthenticatedError();
+  if (!principal) throw new UnauthenticatedError('Send the mfa_token of your login (as mfa_token in the body, or as the bearer), or an access token');
   if (principal.credential.kind === 'pat') throw new ForbiddenError('A personal access token cannot perform MFA');
   const user = await getUser(deps, principal.tenantId, principal.userId);
   if (!user) throw new UnauthenticatedError();

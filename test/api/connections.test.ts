@@ -191,7 +191,7 @@ describe('update and delete', () => {
     expect((await http.request('PATCH', `/v1/connections/${c.connection_id}`, { token: tokens.admin, body: { name: 'first' }, headers: { 'if-match': etag } })).status).toBe(200);
     const stale = await http.request('PATCH', `/v1/connections/${c.connection_id}`, { token: tokens.admin, body: { name: 'second' }, headers: { 'if-match': etag } });
     expect(stale.status).toBe(412);
-    expect(stale.body).toMatchObject({ code: 'precondition_failed' });
+    expect(stale.body).toMatchObject({ code: 'precondition_failed', detail: 'The connection has changed since you read it (If-Match is not its current ETag); read it again' });
     expect((await http.request('DELETE', `/v1/connections/${c.connection_id}`, { token: tokens.admin, headers: { 'if-match': etag } })).status).toBe(412);
     const current = (await http.request('GET', `/v1/connections/${c.connection_id}`, { token: tokens.admin })).headers.etag!;
     expect((await http.request('DELETE', `/v1/connections/${c.connection_id}`, { token: tokens.admin, headers: { 'if-match': current } })).status).toBe(204);
