@@ -285,6 +285,16 @@ describe('Idempotency-Key', () => {
     expect(list.connections.filter((c) => c.name === 'parallel-idempotent')).toHaveLength(1);
   });
 
+  it('refuses a malformed key before anything happens, naming the header', async () => {
+    for (const key of ['has space', 'x'.repeat(256)]) {
+      const res = await create(tokens.admin, createBody(catalog[0]!, `bad-key-${key.length}`), { 'idempotency-key': key });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ errors: [{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }] });
+    }
+    const list = (await http.request('GET', '/v1/connections?limit=100', { token: tokens.admin })).body as { connections: { name: string }[] };
+    expect(list.connections.filter((c) => c.name.startsWith('bad-key-'))).toEqual([]);
+  });
+
   it('a failed request frees its key for a corrected retry', async () => {
     const key = `fix-${Date.now()}`;
     const bad = await create(tokens.admin, { ...createBody(catalog[0]!), schedule: { type: 'daily', hour: 30, minute: 0 } }, { 'idempotency-key': key });
