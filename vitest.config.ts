@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure logic, HTTP against the local host on DynamoDB Local, CDK assertions.
+// Four projects: pure logic, HTTP against the local host on DynamoDB Local, CDK assertions,
+// and `npm start` run as a user runs it (signals, the README walkthrough).
 // Logs and EMF metrics are silenced: tests read answers and the table, not stdout.
 const env = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
@@ -20,6 +21,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 180_000, hookTimeout: 180_000 } },
+      // `npm start` itself, as a user runs it (its own DynamoDB Local, data directory and port).
+      { test: { name: 'local', include: ['test/local/**/*.test.ts'], env, testTimeout: 300_000, hookTimeout: 120_000 } },
     ],
   },
 });

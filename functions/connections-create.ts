@@ -6,5 +6,5 @@ import { routes } from './routes';
 
 export const handler = endpoint(routes.connectionsCreate, async ({ input, principal, deps, request }) => {
   const result = await createConnection(deps, actorOf(principal, request.sourceIp), input.body, request.header('idempotency-key'));
-  return created(result.body, result.etag ? { etag: result.etag } : undefined);
+  return created(result.body, { etag: result.etag });
 });

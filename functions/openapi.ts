@@ -1,8 +1,11 @@
+import { createConnectionExamples } from '../shared/connections/create-examples';
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { buildOpenApiDocument } from '../shared/openapi/openapi-document';
-import { routeList, routes } from './routes';
+import { routes } from './routes';
 
 let document: Record<string, unknown> | undefined;
 
-export const handler = endpoint(routes.openapi, ({ deps }) => ok((document ??= buildOpenApiDocument(routeList, deps.config.publicUrl))));
+export const handler = endpoint(routes.openapi, ({ deps }) =>
+  ok((document ??= buildOpenApiDocument(routes, deps.config.publicUrl, { requestExamples: { connectionsCreate: createConnectionExamples() } }))),
+);

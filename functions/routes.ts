@@ -5,12 +5,18 @@
  */
 import * as z from 'zod';
 import { IdPathSchema, PageQuerySchema } from '../shared/http/common-schemas';
+import { requestHeaders, responseHeaders } from '../shared/http/headers';
 import { defineRoute, type RouteDefinition } from '../shared/http/route';
+import { OpenApiDocumentSchema } from '../shared/openapi/schemas';
 import * as connections from '../shared/connections/schemas';
 import * as identity from '../shared/identity/schemas';
 import * as sso from '../shared/identity/sso/schemas';
 
 const problem = (description: string) => ({ description });
+/** A 302 to where the browser goes next. */
+const redirectTo = (description: string) => ({ description, headers: { Location: responseHeaders.location } });
+/** Answers that carry the resource's version for a later `If-Match`. */
+const versioned = { ETag: responseHeaders.etag };
 /** `/v1/tenants/{id}/…`: the id must be the caller's own tenant (checked by the use case, 403). */
 const TenantPathSchema = IdPathSchema('ten');
 
@@ -23,12 +29,12 @@ export const routes = {
   openapi: defineRoute({
     method: 'GET', path: '/v1/openapi.json', handler: 'openapi', auth: 'public', tag: 'service',
     summary: 'This OpenAPI document',
-    responses: { 200: { description: 'OpenAPI 3.1 document' } },
+    responses: { 200: { description: 'OpenAPI 3.1 document', schema: OpenApiDocumentSchema } },
   }),
   jwks: defineRoute({
     method: 'GET', path: '/v1/.well-known/jwks.json', handler: 'jwks', auth: 'public', tag: 'service',
     summary: 'Public keys that verify access tokens',
-    responses: { 200: { description: 'JSON Web Key Set' } },
+    responses: { 200: { description: 'JSON Web Key Set', schema: identity.JwksSchema } },
   }),
 
   login: defineRoute({
@@ -97,25 +103,31 @@ export const routes = {
     method: 'GET', path: '/v1/auth/sso/{tenant}/start', handler: 'sso-start', auth: 'public', ipRateLimited: true, tag: 'sso',
     summary: 'Begin an SP-initiated login at the tenant IdP (OIDC with PKCE, or a SAML AuthnRequest); redirects',
     request: { params: sso.SsoTenantPathSchema, query: sso.SsoStartQuerySchema },
-    responses: { 302: { description: 'To the identity provider' }, 404: problem('not_found') },
+    responses: { 302: redirectTo('To the identity provider'), 400: problem('validation_failed: e.g. a redirect_uri that is not on the tenant\'s allow-list'), 404: problem('not_found') },
   }),
   ssoCallback: defineRoute({
     method: 'GET', path: '/v1/auth/sso/{tenant}/callback', handler: 'sso-callback', auth: 'public', ipRateLimited: true, tag: 'sso',
     summary: 'OIDC redirect URI: verify the answer, sign the user in, redirect to redirect_uri?code=',
     request: { params: sso.SsoTenantPathSchema, query: sso.SsoCallbackQuerySchema },
-    responses: { 302: { description: 'To the client with a single-use code' }, 401: problem('unauthenticated') },
+    responses: {
+      302: redirectTo('To the client application\'s redirect_uri: with `code` (single use, 60 s) after a login, or with `error` and `error_description` when it failed; its `state` either way'),
+      401: problem('unauthenticated: no login in flight matches this answer, so there is nowhere to send the browser back to'),
+    },
   }),
   ssoCallbackPost: defineRoute({
     method: 'POST', path: '/v1/auth/sso/{tenant}/callback', handler: 'sso-callback-post', auth: 'public', ipRateLimited: true, tag: 'sso',
     summary: 'SAML assertion consumer service (HTTP-POST) and OIDC form_post: verify, sign in, redirect to redirect_uri?code=',
     request: { params: sso.SsoTenantPathSchema, body: sso.SsoCallbackFormSchema, bodyEncoding: 'form' },
-    responses: { 302: { description: 'To the client with a single-use code' }, 401: problem('unauthenticated') },
+    responses: {
+      302: redirectTo('To the client application\'s redirect_uri: with `code` (single use, 60 s) after a login, or with `error` and `error_description` when it failed; its `state` either way'),
+      401: problem('unauthenticated: no login in flight matches this answer, so there is nowhere to send the browser back to'),
+    },
   }),
   ssoMetadata: defineRoute({
     method: 'GET', path: '/v1/auth/sso/{tenant}/metadata', handler: 'sso-metadata', auth: 'public', tag: 'sso',
     summary: 'SAML service provider metadata of the tenant (entity id, assertion consumer service)',
     request: { params: sso.SsoTenantPathSchema },
-    responses: { 200: { description: 'SAML metadata', contentType: 'application/samlmetadata+xml' }, 404: problem('not_found') },
+    responses: { 200: { description: 'SAML metadata', contentType: 'application/samlmetadata+xml', schema: z.string() }, 404: problem('not_found') },
   }),
 
   mfaEnrollStart: defineRoute({
@@ -260,26 +272,30 @@ export const routes = {
   connectionsCreate: defineRoute({
     method: 'POST', path: '/v1/connections', handler: 'connections-create', auth: 'bearer', permission: 'connections:write', tag: 'connections',
     summary: 'Create a connection (honours Idempotency-Key); the configuration is write-only',
-    request: { body: connections.CreateConnectionBodySchema },
-    responses: { 201: { description: 'Created', schema: connections.ConnectionSchema }, 409: problem('conflict'), 422: problem('unprocessable') },
+    request: { body: connections.CreateConnectionBodySchema, headers: { 'Idempotency-Key': requestHeaders.idempotencyKey } },
+    responses: {
+      201: { description: 'Created (or, for a retry with the same Idempotency-Key and body, the connection the first request created)', schema: connections.ConnectionSchema, headers: versioned },
+      409: problem('conflict: a request with this Idempotency-Key is still in progress'),
+      422: problem('unprocessable: scope or configuration do not fit the integration, or the Idempotency-Key was used with another body'),
+    },
   }),
   connectionsGet: defineRoute({
     method: 'GET', path: '/v1/connections/{id}', handler: 'connections-get', auth: 'bearer', permission: 'connections:read', tag: 'connections',
     summary: 'Read a connection (never its configuration); answers an ETag',
     request: { params: connections.ConnectionPathSchema },
-    responses: { 200: { description: 'Connection', schema: connections.ConnectionSchema }, 404: problem('not_found') },
+    responses: { 200: { description: 'Connection', schema: connections.ConnectionSchema, headers: versioned }, 404: problem('not_found') },
   }),
   connectionsUpdate: defineRoute({
     method: 'PATCH', path: '/v1/connections/{id}', handler: 'connections-update', auth: 'bearer', permission: 'connections:write', tag: 'connections',
     summary: 'Change a connection; omitting configuration keeps it; If-Match honoured',
-    request: { params: connections.ConnectionPathSchema, body: connections.UpdateConnectionBodySchema },
-    responses: { 200: { description: 'Connection', schema: connections.ConnectionSchema }, 404: problem('not_found'), 412: problem('precondition_failed') },
+    request: { params: connections.ConnectionPathSchema, body: connections.UpdateConnectionBodySchema, headers: { 'If-Match': requestHeaders.ifMatch } },
+    responses: { 200: { description: 'Connection', schema: connections.ConnectionSchema, headers: versioned }, 404: problem('not_found'), 412: problem('precondition_failed: If-Match names a version that is no longer current'), 422: problem('unprocessable: scope or configuration do not fit the integration') },
   }),
   connectionsDelete: defineRoute({
     method: 'DELETE', path: '/v1/connections/{id}', handler: 'connections-delete', auth: 'bearer', permission: 'connections:write', tag: 'connections',
     summary: 'Delete a connection; If-Match honoured',
-    request: { params: connections.ConnectionPathSchema },
-    responses: { 204: { description: 'Deleted' }, 404: problem('not_found'), 412: problem('precondition_failed') },
+    request: { params: connections.ConnectionPathSchema, headers: { 'If-Match': requestHeaders.ifMatch } },
+    responses: { 204: { description: 'Deleted' }, 404: problem('not_found'), 412: problem('precondition_failed: If-Match names a version that is no longer current') },
   }),
   connectionsTest: defineRoute({
     method: 'POST', path: '/v1/connections/{id}/test', handler: 'connections-test', auth: 'bearer', permission: 'connections:test', tag: 'connections',
@@ -297,7 +313,11 @@ export const routes = {
     method: 'POST', path: '/v1/connections/{id}/runs', handler: 'connection-runs-create', auth: 'bearer', permission: 'connections:run', tag: 'runs',
     summary: 'Start a discovery run now; 409 while another run of the connection is queued or running',
     request: { params: connections.ConnectionPathSchema },
-    responses: { 202: { description: 'Queued; Location names the run', schema: connections.RunSchema }, 404: problem('not_found'), 409: problem('conflict: a run is in progress') },
+    responses: {
+      202: { description: 'Queued; Location is the run\'s URL', schema: connections.RunSchema, headers: { Location: responseHeaders.createdLocation } },
+      404: problem('not_found'),
+      409: problem('conflict: a run of this connection is already queued or running (the detail names it)'),
+    },
   }),
   connectionRunsList: defineRoute({
     method: 'GET', path: '/v1/connections/{id}/runs', handler: 'connection-runs-list', auth: 'bearer', permission: 'connections:read', tag: 'runs',

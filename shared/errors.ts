@@ -77,6 +77,18 @@ export class InvalidCredentialsError extends TesseraError {
   }
 }
 
+/** A refused MFA answer: same code as a failed login, in words that point at the code itself. */
+export class InvalidMfaCodeError extends TesseraError {
+  constructor(kind: 'totp' | 'backup_code') {
+    super(
+      'invalid_credentials',
+      kind === 'totp'
+        ? 'The code is wrong or was already used; enter the next code your authenticator app shows'
+        : 'The backup code is wrong or was already used; each backup code works once',
+    );
+  }
+}
+
 export class MfaRequiredError extends TesseraError {
   constructor(detail = 'This action needs a recent multi-factor authentication') {
     super('mfa_required', detail, {

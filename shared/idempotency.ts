@@ -10,7 +10,9 @@
 import { createHash } from 'node:crypto';
 import { isoNow } from './clock';
 import type { Deps } from './deps';
-import { ConflictError, TesseraError, ValidationError } from './errors';
+import { ConflictError, TesseraError } from './errors';
+import { IdempotencyKeySchema } from './http/headers';
+import { parseWith } from './http/validation';
 import { sha256Hex } from './crypto/opaque-tokens';
 import { isConditionFailure } from './store/client';
 import { keys } from './store/keys';
@@ -41,9 +43,7 @@ function canonicalJson(value: unknown): string {
 }
 
 export function assertIdempotencyKey(key: string): void {
-  if (key.length < 1 || key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
-    throw new ValidationError([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
-  }
+  parseWith(IdempotencyKeySchema, key, 'Idempotency-Key');
 }
 
 /**

@@ -9,6 +9,7 @@ import { createDeps, setDeps, type Deps } from '../../shared/deps';
 import { ConflictError } from '../../shared/errors';
 import { createTenant } from '../../shared/identity/tenants';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
+import { resetPasswordPages } from './reset-password-page';
 import { createLocalRunQueue } from './run-queue';
 import { startLocalScheduler } from './scheduler';
 import { startLocalHost } from './server';
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   setDeps(deps);
   await bootstrap(deps, config);
 
-  const host = await startLocalHost({ port: config.port, host: '127.0.0.1', trustForwardedFor: config.trustForwardedFor }).catch((error: unknown) => {
+  const host = await startLocalHost({ port: config.port, host: '127.0.0.1', trustForwardedFor: config.trustForwardedFor, pages: resetPasswordPages }).catch((error: unknown) => {
     throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${config.port} is in use; set PORT to another one`) : error;
   });
   cleanups.push(() => host.close());

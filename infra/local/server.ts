@@ -15,12 +15,21 @@ import type { RouteDefinition } from '../../shared/http/route';
 import { buildApiGatewayEvent, matchRoute, toHttpAnswer, type HttpAnswer } from './api-gateway-event';
 import { lambdaContext } from './lambda-context';
 
+/** A fixed page served for GET outside the API (local mode only: e.g. the reset-password page). */
+export interface StaticPage {
+  contentType: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
 export interface LocalHostOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
   host?: string;
   /** Take the client address from the first X-Forwarded-For entry (tests simulate many clients). */
   trustForwardedFor?: boolean;
+  /** Pages by path (GET only), answered before the route table; none in tests unless given. */
+  pages?: Record<string, StaticPage>;
   /** Where failures of handlers (500s) are reported; the answer itself never carries them. */
   onError?: (error: unknown, where: string) => void;
 }
@@ -56,6 +65,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
     const rawPath = target.split('?', 1)[0]!;
+    const page = options.pages?.[rawPath];
+    if (page && (method === 'GET' || method === 'HEAD')) {
+      return { statusCode: 200, headers: [...Object.entries(page.headers ?? {}), ['content-type', page.contentType]], body: Buffer.from(method === 'GET' ? page.body : '') };
+    }
     const match = matchRoute(routeList, method, rawPath);
     if (match.kind === 'not_found') {
       return answerProblem(new TesseraError('not_found', `No route matches ${rawPath}`), requestId);

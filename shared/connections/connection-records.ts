@@ -73,7 +73,7 @@ export async function listConnections(deps: Deps, scope: WorkspaceScope, page: P
 
 export async function deleteConnection(deps: Deps, actor: Actor, connectionId: string, ifMatch: string | undefined): Promise<void> {
   const current = await getConnection(deps, actor, connectionId);
-  if (ifMatch !== undefined && ifMatch !== etagOf(current) && ifMatch !== '*') throw new PreconditionFailedError();
+  if (ifMatch !== undefined && ifMatch !== etagOf(current) && ifMatch !== '*') throw new PreconditionFailedError('The connection has changed since you read it (If-Match is not its current ETag); read it again');
   const audit = auditEventPut(deps, {
     log: 'workspace', tenantId: actor.tenantId, workspaceId: actor.workspaceId, actorId: actor.userId,
     action: 'connection_deleted', targetType: 'connection', targetId: connectionId, payload: { name: current.name, integration_id: current.integration_id }, sourceIp: actor.sourceIp,
@@ -85,7 +85,7 @@ export async function deleteConnection(deps: Deps, actor: Actor, connectionId: s
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    if (ifMatch !== undefined) throw new PreconditionFailedError();
+    if (ifMatch !== undefined) throw new PreconditionFailedError('The connection has changed since you read it (If-Match is not its current ETag); read it again');
     throw new NotFoundError('connection'); // deleted concurrently, or changed: the caller reads again
   }
 }

@@ -24,6 +24,9 @@ function integrationOrRefuse(integrationId: string): IntegrationDefinition {
   return integration;
 }
 
+
+/** The version of a connection as created (its first ETag). */
+const CREATED_VERSION = 1;
 export interface CreateConnectionInput {
   integration_id: string;
   name: string;
@@ -59,7 +62,7 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
     configuration_schema_version: integration.configurationSchemaVersion,
     created_at: now,
     updated_at: now,
-    version: 1,
+    version: CREATED_VERSION,
   };
   const audit = auditEventPut(deps, {
     log: 'workspace', tenantId: actor.tenantId, workspaceId: actor.workspaceId, actorId: actor.userId,
@@ -92,7 +95,7 @@ const MAX_UPDATE_ATTEMPTS = 3;
 export async function updateConnection(deps: Deps, actor: Actor, connectionId: string, input: UpdateConnectionInput, ifMatch: string | undefined): Promise<ConnectionRecord> {
   for (let attempt = 1; ; attempt++) {
     const current = await getConnection(deps, actor, connectionId);
-    if (ifMatch !== undefined && ifMatch !== etagOf(current) && ifMatch !== '*') throw new PreconditionFailedError();
+    if (ifMatch !== undefined && ifMatch !== etagOf(current) && ifMatch !== '*') throw new PreconditionFailedError('The connection has changed since you read it (If-Match is not its current ETag); read it again');
     if (input.integration_id !== undefined && input.integration_id !== current.integration_id) {
       throw new ValidationError([{ path: 'integration_id', message: 'cannot be changed; create a new connection' }]);
     }
@@ -136,27 +139,26 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
       return next;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      if (ifMatch !== undefined && ifMatch !== '*') throw new PreconditionFailedError();
+      if (ifMatch !== undefined && ifMatch !== '*') throw new PreconditionFailedError('The connection has changed since you read it (If-Match is not its current ETag); read it again');
       if (attempt >= MAX_UPDATE_ATTEMPTS) throw new PreconditionFailedError('The connection is being changed by others; try again');
     }
   }
 }
 
 /** POST /v1/connections, once per Idempotency-Key when the client sends one. */
-export async function createConnection(deps: Deps, actor: Actor, input: CreateConnectionInput, idempotencyKey: string | undefined): Promise<{ body: unknown; etag: string | undefined }> {
+export async function createConnection(deps: Deps, actor: Actor, input: CreateConnectionInput, idempotencyKey: string | undefined): Promise<{ body: unknown; etag: string }> {
   if (idempotencyKey === undefined) {
     const { record, items } = await prepareConnectionCreation(deps, actor, input);
     await deps.table.transact(items);
     return { body: toConnectionView(record), etag: etagOf(record) };
   }
-  let etag: string | undefined;
   const result = await withIdempotencyKey<ConnectionView>(deps, actor, idempotencyKey, input, async (complete) => {
     const { record, items } = await prepareConnectionCreation(deps, actor, input);
     const view = toConnectionView(record);
     await deps.table.transact([...items, complete(201, view)]);
-    etag = etagOf(record);
     return { statusCode: 201, body: view };
   });
-  return { body: result.body, etag };
+  // A replay answers the first answer again, ETag included: that of the version it created.
+  return { body: result.body, etag: etagOf({ version: CREATED_VERSION }) };
 }
 

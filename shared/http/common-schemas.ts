@@ -3,7 +3,7 @@ import * as z from 'zod';
 
 /** An opaque id of a given type: `usr_...`, `ws_...`. */
 export const idOf = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), { message: `must be a ${prefix}_ identifier` });
+  z.string().regex(new RegExp(`^${prefix}_[0-9a-z]{10,40}$`), { message: `must be an id that starts with ${prefix}_ followed by 10 to 40 lowercase letters or digits` });
 
 export const IdPathSchema = (prefix: string) => z.strictObject({ id: idOf(prefix) });
 

@@ -16,11 +16,24 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export type AuthKind = 'public' | 'bearer' | 'bearer_or_mfa_token';
 
+/**
+ * A header a route reads or answers. The zod schema validates a request header (when the
+ * route declares it) and is what the OpenAPI document publishes.
+ */
+export interface HeaderSpec {
+  description: string;
+  schema: z.ZodType;
+  /** Request: the client must send it. Response: every answer of that status carries it. */
+  required?: boolean;
+}
+
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;
+  /** Response headers beyond the generic ones (content-type, cache-control, x-request-id). */
+  headers?: Record<string, HeaderSpec>;
 }
 
 export interface RouteDefinition {
@@ -44,6 +57,8 @@ export interface RouteDefinition {
     bodyEncoding?: 'json' | 'form';
     query?: z.ZodType;
     params?: z.ZodType;
+    /** Request headers the route reads (`If-Match`, `Idempotency-Key`), by their canonical name. */
+    headers?: Record<string, HeaderSpec>;
   };
   responses: Record<number, ResponseSpec>;
 }

@@ -8,6 +8,38 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+const TYPE_WORDS: Record<string, string> = {
+  int: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  boolean: 'true or false',
+  object: 'an object',
+  record: 'an object',
+  array: 'an array',
+};
+
+/** What zod says unasked begins with "Invalid"; a schema's own message (`{ message }`) says what is wanted. */
+const isOwnMessage = (message: string) => !/^invalid\b/i.test(message);
+
+/** Plain words for the formats zod knows; never the name of a regex or a format keyword. */
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'must be an email address',
+  url: 'must be a URL',
+  datetime: 'must be an ISO 8601 date and time in UTC, like 2026-01-31T12:00:00Z',
+  date: 'must be a date like 2026-01-31',
+  uuid: 'must be a UUID',
+  base64: 'must be base64',
+  base64url: 'must be base64url',
+  jwt: 'must be a JWT',
+};
+
+function formatMessage(issue: z.core.$ZodIssueInvalidStringFormat): string {
+  if (isOwnMessage(issue.message)) return issue.message;
+  if (issue.format === 'starts_with' && 'prefix' in issue) return `must start with ${String(issue.prefix)}`;
+  if (issue.format === 'ends_with' && 'suffix' in issue) return `must end with ${String(issue.suffix)}`;
+  return FORMAT_WORDS[issue.format] ?? 'is not in the expected format';
+}
+
 function describe(issue: z.core.$ZodIssue, root: unknown): FieldError[] {
   const path = issue.path.map(String).join('.');
   const at = (p: string) => (path ? `${path}.${p}` : p);
@@ -15,7 +47,13 @@ function describe(issue: z.core.$ZodIssue, root: unknown): FieldError[] {
     case 'unrecognized_keys':
       return issue.keys.map((key) => ({ path: at(key), message: 'is not an allowed field' }));
     case 'invalid_type':
-      return [{ path, message: valueAt(root, issue.path) === undefined ? 'is required' : `must be ${issue.expected === 'object' ? 'an' : 'a'} ${issue.expected}` }];
+      return [{ path, message: valueAt(root, issue.path) === undefined ? 'is required' : `must be ${TYPE_WORDS[issue.expected] ?? `a ${issue.expected}`}` }];
+    case 'invalid_union':
+      // A discriminated union (e.g. grant_type) names the field and its allowed values.
+      if ('options' in issue && issue.options?.length) {
+        return [{ path, message: valueAt(root, issue.path) === undefined ? 'is required' : `must be one of: ${issue.options.map(String).join(', ')}` }];
+      }
+      return [{ path, message: 'does not match any of the accepted shapes' }];
     case 'too_big':
       return [{ path, message: issue.origin === 'string' ? `must be at most ${String(issue.maximum)} characters` : issue.origin === 'array' ? `must have at most ${String(issue.maximum)} items` : `must be <= ${String(issue.maximum)}` }];
     case 'too_small':
@@ -23,7 +61,7 @@ function describe(issue: z.core.$ZodIssue, root: unknown): FieldError[] {
     case 'invalid_value':
       return [{ path, message: `must be one of: ${issue.values.map(String).join(', ')}` }];
     case 'invalid_format':
-      return [{ path, message: `must be a valid ${issue.format}` }];
+      return [{ path, message: formatMessage(issue) }];
     default:
       return [{ path, message: issue.message }];
   }

@@ -8,7 +8,7 @@
 import QRCode from 'qrcode';
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
-import { ConflictError, ForbiddenError, InvalidCredentialsError, UnauthenticatedError } from '../errors';
+import { ConflictError, ForbiddenError, InvalidMfaCodeError, UnauthenticatedError } from '../errors';
 import { tokenPrefixes } from '../crypto/opaque-tokens';
 import { generateTotpSecret, totpUri, verifyTotp } from '../crypto/totp';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
@@ -42,7 +42,7 @@ export async function resolveMfaSubject(deps: Deps, principal: Principal | undef
     if (!user || user.status !== 'active') throw new UnauthenticatedError('The MFA token is not valid or has expired; log in again');
     return { kind: 'login', user, transaction };
   }
-  if (!principal) throw new UnauthenticatedError();
+  if (!principal) throw new UnauthenticatedError('Send the mfa_token of your login (as mfa_token in the body, or as the bearer), or an access token');
   if (principal.credential.kind === 'pat') throw new ForbiddenError('A personal access token cannot perform MFA');
   const user = await getUser(deps, principal.tenantId, principal.userId);
   if (!user) throw new UnauthenticatedError();
@@ -97,18 +97,18 @@ async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCred
   });
 }
 
-async function refuseMfa(deps: Deps, user: UserRecord, action: string, sourceIp: string): Promise<never> {
+async function refuseMfa(deps: Deps, user: UserRecord, action: string, sourceIp: string, kind: 'totp' | 'backup_code'): Promise<never> {
   deps.observability.count(metricNames.mfaFailure);
   await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, actorId: user.id, action, targetType: 'user', targetId: user.id, payload: {}, sourceIp });
-  throw new InvalidCredentialsError();
+  throw new InvalidMfaCodeError(kind);
 }
 
 /** Runs the winning writes; a lost race (the same code used in parallel) is a refusal. */
-async function commitOrRefuse(deps: Deps, user: UserRecord, sourceIp: string, run: () => Promise<TokenResponse | undefined>, failureAction: string) {
+async function commitOrRefuse(deps: Deps, user: UserRecord, sourceIp: string, run: () => Promise<TokenResponse | undefined>, failureAction: string, kind: 'totp' | 'backup_code') {
   try {
     return await run();
   } catch (error) {
-    if (isConditionFailure(error)) return refuseMfa(deps, user, failureAction, sourceIp);
+    if (isConditionFailure(error)) return refuseMfa(deps, user, failureAction, sourceIp, kind);
     throw error;
   }
 }
@@ -121,7 +121,7 @@ export async function confirmTotpEnrollment(deps: Deps, subject: MfaSubject, cod
   if (credential.enabled_at) throw new ConflictError('TOTP is already enrolled');
   const attempt = await reserveCredentialAttempt(deps, 'mfa', `${user.tenant_id}:${user.id}`, sourceIp);
   const accept = await acceptTotpCode(deps, user, credential, code, true);
-  if (!accept) return refuseMfa(deps, user, 'mfa_enrollment_failed', sourceIp);
+  if (!accept) return refuseMfa(deps, user, 'mfa_enrollment_failed', sourceIp, 'totp');
   await attempt.succeeded();
 
   const backup = await backupCodeItems(deps, user);
@@ -149,6 +149,7 @@ export async function confirmTotpEnrollment(deps: Deps, subject: MfaSubject, cod
       return undefined;
     },
     'mfa_enrollment_failed',
+    'totp',
   );
   return { backup_codes: backup.codes, ...tokens };
 }
@@ -164,10 +165,10 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
   } else if (answer.backup_code !== undefined) {
     accept = await acceptBackupCode(deps, user, answer.backup_code);
   }
-  if (!accept) return refuseMfa(deps, user, 'mfa_challenge_failed', sourceIp);
+  const method = answer.code !== undefined ? 'totp' : 'backup_code';
+  if (!accept) return refuseMfa(deps, user, 'mfa_challenge_failed', sourceIp, method);
   await attempt.succeeded();
 
-  const method = answer.code !== undefined ? 'totp' : 'backup_code';
   const now = epochSeconds(deps.clock);
   const result = await commitOrRefuse(
     deps, user, sourceIp,
@@ -190,6 +191,7 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
       return accessTokenResponse(deps, { user, workspaceId: p.workspaceId, amr: [...new Set([...amr, 'otp'])], authTime, mfaAt: now });
     },
     'mfa_challenge_failed',
+    method,
   );
   return result!;
 }

@@ -67,6 +67,22 @@ export const MfaPendingResponseSchema = z
 
 export const LoginResponseSchema = z.union([TokenResponseSchema, MfaPendingResponseSchema]);
 
+/** RFC 7517 JSON Web Key Set of the keys that sign access tokens (Ed25519, RFC 8037). */
+export const JwksSchema = z
+  .object({
+    keys: z.array(
+      z.looseObject({
+        kty: z.string(),
+        kid: z.string(),
+        alg: z.string(),
+        use: z.literal('sig'),
+        crv: z.string().optional(),
+        x: z.string().optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'JsonWebKeySet' });
+
 // ---- MFA ------------------------------------------------------------------------------
 
 export const MfaEnrollStartBodySchema = z.strictObject({ mfa_token: OpaqueToken.optional() });

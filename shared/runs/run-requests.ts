@@ -8,5 +8,5 @@ export async function requestRun(deps: Deps, actor: Actor, connectionId: string)
   const run = await startRun(deps, { scope: actor, connectionId, trigger: 'manual', actorId: actor.userId, sourceIp: actor.sourceIp });
   // A manual start either returns its run or throws (409 while another is active).
   const started = run!;
-  return { run: toRunView(started), location: `/v1/connections/${connectionId}/runs/${started.run_id}` };
+  return { run: toRunView(started), location: `${deps.config.publicUrl}/v1/connections/${connectionId}/runs/${started.run_id}` };
 }

@@ -237,6 +237,8 @@ export interface IdpConfigRecord {
   allowed_redirect_uris: string[];
   default_role: Role;
   default_workspace_id: string;
+  /** SAML: the attribute that identifies a user when the IdP sends no persistent NameID (absent in records older than the setting). */
+  saml_subject_attribute?: string | null;
   created_at: string;
   updated_at: string;
   version: number;

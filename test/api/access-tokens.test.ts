@@ -48,6 +48,8 @@ describe('access tokens', () => {
       expect(res.body).toMatchObject({ code: 'unauthenticated' });
       expect(res.headers['www-authenticate']).toContain('Bearer');
     }
+    // Without any credential the answer says what to send.
+    expect((await http.request('GET', '/v1/me')).body).toMatchObject({ detail: 'This needs a credential: send Authorization: Bearer <access token or personal access token>' });
   });
 
   it('refuses a token signed by another key, even with the right kid', async () => {

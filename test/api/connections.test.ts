@@ -191,7 +191,7 @@ describe('update and delete', () => {
     expect((await http.request('PATCH', `/v1/connections/${c.connection_id}`, { token: tokens.admin, body: { name: 'first' }, headers: { 'if-match': etag } })).status).toBe(200);
     const stale = await http.request('PATCH', `/v1/connections/${c.connection_id}`, { token: tokens.admin, body: { name: 'second' }, headers: { 'if-match': etag } });
     expect(stale.status).toBe(412);
-    expect(stale.body).toMatchObject({ code: 'precondition_failed' });
+    expect(stale.body).toMatchObject({ code: 'precondition_failed', detail: 'The connection has changed since you read it (If-Match is not its current ETag); read it again' });
     expect((await http.request('DELETE', `/v1/connections/${c.connection_id}`, { token: tokens.admin, headers: { 'if-match': etag } })).status).toBe(412);
     const current = (await http.request('GET', `/v1/connections/${c.connection_id}`, { token: tokens.admin })).headers.etag!;
     expect((await http.request('DELETE', `/v1/connections/${c.connection_id}`, { token: tokens.admin, headers: { 'if-match': current } })).status).toBe(204);
@@ -283,6 +283,16 @@ describe('Idempotency-Key', () => {
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     const list = (await http.request('GET', '/v1/connections?limit=100', { token: tokens.admin })).body as { connections: Connection[] };
     expect(list.connections.filter((c) => c.name === 'parallel-idempotent')).toHaveLength(1);
+  });
+
+  it('refuses a malformed key before anything happens, naming the header', async () => {
+    for (const key of ['has space', 'x'.repeat(256)]) {
+      const res = await create(tokens.admin, createBody(catalog[0]!, `bad-key-${key.length}`), { 'idempotency-key': key });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ errors: [{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }] });
+    }
+    const list = (await http.request('GET', '/v1/connections?limit=100', { token: tokens.admin })).body as { connections: { name: string }[] };
+    expect(list.connections.filter((c) => c.name.startsWith('bad-key-'))).toEqual([]);
   });
 
   it('a failed request frees its key for a corrected retry', async () => {

@@ -159,14 +159,17 @@ describe('TOTP codes are accepted once', () => {
     expect(first.status).toBe(200);
     const replay = await http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code } });
     expect(replay.status).toBe(401);
-    expect(replay.body).toMatchObject({ code: 'invalid_credentials' });
+    // It says what is wrong: the code, not the email or password the user typed minutes ago.
+    expect(replay.body).toMatchObject({ code: 'invalid_credentials', detail: 'The code is wrong or was already used; enter the next code your authenticator app shows' });
     const earlier = await http.request('POST', '/v1/mfa/challenge', { token: user.accessToken, body: { code: await totpCode(user.totpSecret!, clock.epochSeconds() - 30) } });
     expect(earlier.status).toBe(401);
 
     // Nor can the used code complete a login.
     const pending = await http.request('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD } });
     const mfaToken = (pending.body as { mfa_token: string }).mfa_token;
-    expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code } })).status).toBe(401);
+    const reusedAtLogin = await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code } });
+    expect(reusedAtLogin.status).toBe(401);
+    expect((reusedAtLogin.body as { detail: string }).detail).toMatch(/code is wrong or was already used/);
     clock.advance(30);
     expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code: await totpCode(user.totpSecret!, clock.epochSeconds()) } })).status).toBe(200);
   });
@@ -201,7 +204,9 @@ describe('backup codes', () => {
     const ok = await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: await pending(), backup_code: user.backupCodes![0] } });
     expect(ok.status).toBe(200);
     expect(claimsOf((ok.body as { access_token: string }).access_token).amr).toEqual(['pwd', 'otp']);
-    expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: await pending(), backup_code: user.backupCodes![0] } })).status).toBe(401);
+    const reused = await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: await pending(), backup_code: user.backupCodes![0] } });
+    expect(reused.status).toBe(401);
+    expect(reused.body).toMatchObject({ code: 'invalid_credentials', detail: 'The backup code is wrong or was already used; each backup code works once' });
     // Case and separators do not matter; the code is the same code.
     expect((await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: await pending(), backup_code: user.backupCodes![1]!.toUpperCase().replace('-', ' ') } })).status).toBe(200);
   });

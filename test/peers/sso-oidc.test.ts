@@ -12,6 +12,7 @@ import { createTestTenant, login, type TestTenant } from '../support/identity-fi
 import { MovableClock } from '../support/movable-clock';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { readOutbox } from '../support/outbox';
+import { ssoErrorOf } from '../support/sso-answers';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let host: TestHost;
@@ -175,6 +176,7 @@ describe('OIDC single sign-on', () => {
     const returned = new URL(await authorizeAtIdp(await startLogin(), 'alice'));
     const wrong = new URL(returned);
     wrong.searchParams.set('state', randomBytes(32).toString('base64url'));
+    // No login in flight has that state: there is no known client to send the browser back to.
     const refused = await callback(wrong.href);
     expect(refused.status).toBe(401);
     expect(refused.headers.location).toBeUndefined();
@@ -190,15 +192,15 @@ describe('OIDC single sign-on', () => {
     const url = await startLogin();
     url.searchParams.set('nonce', 'a-nonce-the-attacker-chose');
     const res = await callback(await authorizeAtIdp(url, 'alice'));
-    expect(res.status).toBe(401);
+    expect(ssoErrorOf(res, BACK)).toMatch(/not valid/);
   });
 
   it('refuses an ID token for another audience, and one from another issuer', async () => {
     try {
       idp.mutateIdToken = (claims) => ({ ...claims, aud: 'other-app' });
-      expect((await callback(await authorizeAtIdp(await startLogin(), 'alice'))).status).toBe(401);
+      ssoErrorOf(await callback(await authorizeAtIdp(await startLogin(), 'alice')), BACK);
       idp.mutateIdToken = (claims) => ({ ...claims, iss: 'http://127.0.0.1:9/other-issuer' });
-      expect((await callback(await authorizeAtIdp(await startLogin(), 'alice'))).status).toBe(401);
+      ssoErrorOf(await callback(await authorizeAtIdp(await startLogin(), 'alice')), BACK);
       // Sanity: the re-signing itself is accepted when nothing changes.
       idp.mutateIdToken = (claims) => claims;
       expect((await callback(await authorizeAtIdp(await startLogin(), 'alice'))).status).toBe(302);
@@ -235,6 +237,18 @@ describe('OIDC single sign-on', () => {
     expect(new URL(plain.headers.location!).searchParams.has('state')).toBe(false);
   });
 
+  it('sends a refusal by the IdP back to the application with error, error_description and its state, and audits it', async () => {
+    const start = await http.request('GET', `/v1/auth/sso/${tenant.slug}/start?redirect_uri=${encodeURIComponent(BACK)}&state=app-state-9`);
+    const ourState = new URL(start.headers.location!).searchParams.get('state')!;
+    const res = await callback(`/v1/auth/sso/${tenant.slug}/callback?error=access_denied&error_description=User+cancelled&state=${ourState}`);
+    expect(ssoErrorOf(res, BACK)).toBe('The identity provider did not sign you in (access_denied)');
+    expect(new URL(res.headers.location!).searchParams.get('state')).toBe('app-state-9');
+    const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
+    expect(events.items.find((e) => e.action === 'login_failed' && (e.payload as { reason?: string }).reason === 'idp_refused')).toMatchObject({
+      payload: { method: 'sso', provider_type: 'oidc', detail: 'The identity provider did not sign you in (access_denied)' },
+    });
+  });
+
   it('refuses a code exchanged after 60 seconds', async () => {
     const code = codeOf((await callback(await authorizeAtIdp(await startLogin(), 'alice'))).headers.location);
     clock.advance(61);
@@ -242,14 +256,14 @@ describe('OIDC single sign-on', () => {
   });
 
   it('never links to an existing local user by email, never provisions outside the claimed domains or with an unverified email', async () => {
+    // Each refusal goes back to the application, saying why in words it can show.
     const collision = await callback(await authorizeAtIdp(await startLogin(), 'mallory'));
-    expect(collision.status).toBe(409);
-    expect(collision.headers.location).toBeUndefined();
+    expect(ssoErrorOf(collision, BACK)).toMatch(/account with this email already exists/);
     const outside = await callback(await authorizeAtIdp(await startLogin(), 'dave'));
-    expect(outside.status).toBe(403);
+    expect(ssoErrorOf(outside, BACK)).toMatch(/email domain is not routed/);
     for (const account of ['unverified', 'unverifiedString', 'unverifiedMissing', 'overlong']) {
       const refused = await callback(await authorizeAtIdp(await startLogin(), account));
-      expect(refused.status, account).toBe(403);
+      expect(ssoErrorOf(refused, BACK), account).toMatch(/email domain is not routed/);
     }
     const users = await http.request('GET', '/v1/users?limit=100', { token: adminToken });
     expect(JSON.stringify(users.body)).not.toMatch(/unverified|xxxxxxxx/);
@@ -264,8 +278,7 @@ describe('OIDC single sign-on', () => {
     const bobId = (me.body as { id: string }).id;
     expect((await http.request('POST', `/v1/users/${bobId}/disable`, { token: adminToken })).status).toBe(200);
     const res = await callback(await authorizeAtIdp(await startLogin(), 'bob'));
-    expect(res.status).toBe(401);
-    expect(res.headers.location).toBeUndefined();
+    expect(ssoErrorOf(res, BACK)).toBe('This account is disabled');
   });
 
   it('provisions exactly one user when the first logins of one subject run in parallel', async () => {

@@ -13,6 +13,7 @@ import { createSsoTransaction } from '../../shared/identity/sso/login-transactio
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
+import { ssoErrorOf } from '../support/sso-answers';
 import { idpMetadataXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -79,6 +80,11 @@ interface ResponseOptions {
   recipient?: string;
   classRef?: string;
   nameIdFormat?: string;
+  nameId?: string;
+  /** Attributes (Name → value) instead of the default `email` one. */
+  attributes?: Record<string, string>;
+  /** Another top-level status than Success (the IdP did not sign the user in). */
+  status?: string;
 }
 
 /** A Response signed by `signer` (the IdP by default), base64 as the POST binding carries it. */
@@ -95,18 +101,20 @@ async function samlResponse(o: ResponseOptions): Promise<string> {
     SubjectRecipient: o.recipient ?? acs,
     Issuer: IDP_ENTITY,
     IssueInstant: now.toISOString(),
-    StatusCode: 'urn:oasis:names:tc:SAML:2.0:status:Success',
+    StatusCode: o.status ?? 'urn:oasis:names:tc:SAML:2.0:status:Success',
     ConditionsNotBefore: (o.notBefore ?? new Date(now.getTime() - 1000)).toISOString(),
     ConditionsNotOnOrAfter: notOnOrAfter,
     SubjectConfirmationDataNotOnOrAfter: notOnOrAfter,
     NameIDFormat: o.nameIdFormat ?? 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
-    NameID: `subject-${email}`,
+    NameID: o.nameId ?? `subject-${email}`,
     InResponseTo: o.requestId,
   };
   // XML fragments go in as they are (replaceTagsByValue escapes what it inserts).
   const fragments = {
     AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_session"><saml:AuthnContext><saml:AuthnContextClassRef>${o.classRef ?? 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport'}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
-    AttributeStatement: `<saml:AttributeStatement><saml:Attribute Name="email" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">${email}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>`,
+    AttributeStatement: `<saml:AttributeStatement>${Object.entries(o.attributes ?? { email })
+      .map(([name, value]) => `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:${name.includes(':') ? 'uri' : 'basic'}"><saml:AttributeValue xsi:type="xs:string">${value}</saml:AttributeValue></saml:Attribute>`)
+      .join('')}</saml:AttributeStatement>`,
   };
   const out = await (o.signer ?? idp).createLoginResponse(sp, { extract: { request: { id: o.requestId } } }, 'post', { email }, {
     customTagReplacement: (template: string) => ({
@@ -126,6 +134,9 @@ async function post(samlResponseB64: string, relayState: string) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 }
+
+/** A refused answer goes back to the application with `error`, never with a code. */
+const refused = (res: Awaited<ReturnType<typeof post>>) => ssoErrorOf(res, BACK);
 
 function codeOf(location: string | undefined): string {
   expect(location).toBeDefined();
@@ -167,30 +178,28 @@ describe('SAML single sign-on', () => {
     const unsigned = decode(await samlResponse({ requestId: a.requestId })).replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, '');
     expect(unsigned).not.toContain('Signature');
     const res = await post(encode(unsigned), a.relayState);
-    expect(res.status).toBe(401);
-    expect(res.headers.location).toBeUndefined();
+    // Back at the application, which can tell the user; never a code.
+    expect(ssoErrorOf(res, BACK)).toBe('The single sign-on response is not valid; start the login again');
 
     const b = await startLogin();
-    expect((await post(await samlResponse({ requestId: b.requestId, signer: impostor }), b.relayState)).status).toBe(401);
+    refused(await post(await samlResponse({ requestId: b.requestId, signer: impostor }), b.relayState));
     // The impostor's signature without its certificate in KeyInfo: checked against the metadata key.
     const c = await startLogin();
     const noKeyInfo = decode(await samlResponse({ requestId: c.requestId, signer: impostor })).replace(/<ds:KeyInfo>[\s\S]*?<\/ds:KeyInfo>/g, '');
-    expect((await post(encode(noKeyInfo), c.relayState)).status).toBe(401);
+    refused(await post(encode(noKeyInfo), c.relayState));
   });
 
-  it('refuses another audience, another recipient, an expired, a not-yet-valid and a transient-subject assertion', async () => {
+  it('refuses another audience, another recipient, an expired and a not-yet-valid assertion', async () => {
     const cases: Omit<ResponseOptions, 'requestId'>[] = [
       { audience: 'https://another-sp.example/metadata' },
       { recipient: 'https://another-sp.example/acs' },
       { notBefore: new Date(Date.now() - 20 * 60_000), notOnOrAfter: new Date(Date.now() - 10 * 60_000) },
       { notBefore: new Date(Date.now() + 10 * 60_000), notOnOrAfter: new Date(Date.now() + 20 * 60_000) },
-      // A transient NameID cannot be linked to a user.
-      { nameIdFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient' },
     ];
     for (const options of cases) {
       const start = await startLogin();
       const res = await post(await samlResponse({ requestId: start.requestId, ...options }), start.relayState);
-      expect(res.status, JSON.stringify(options)).toBe(401);
+      expect(ssoErrorOf(res, BACK), JSON.stringify(options)).toMatch(/not valid/);
     }
     // Within the skew (10 s late) still passes.
     const start = await startLogin();
@@ -201,20 +210,24 @@ describe('SAML single sign-on', () => {
   it('refuses a response to another request, and to none of ours', async () => {
     const a = await startLogin();
     const b = await startLogin();
-    expect((await post(await samlResponse({ requestId: b.requestId }), a.relayState)).status).toBe(401);
+    refused(await post(await samlResponse({ requestId: b.requestId }), a.relayState));
     const c = await startLogin();
-    expect((await post(await samlResponse({ requestId: '_not-a-request-we-made' }), c.relayState)).status).toBe(401);
-    expect((await post(await samlResponse({ requestId: b.requestId }), randomBytes(32).toString('base64url'))).status).toBe(401);
+    refused(await post(await samlResponse({ requestId: '_not-a-request-we-made' }), c.relayState));
+    // No login in flight has this RelayState: nowhere known to send the browser, so problem+json.
+    const unknown = await post(await samlResponse({ requestId: b.requestId }), randomBytes(32).toString('base64url'));
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers['content-type']).toContain('application/problem+json');
   });
 
   it('refuses a replayed assertion, even when it would answer a live request', async () => {
     const start = await startLogin();
     const response = await samlResponse({ requestId: start.requestId, email: `replay@${tenant.domain}` });
     expect((await post(response, start.relayState)).status).toBe(302);
+    // The login transaction is gone with the first use.
     expect((await post(response, start.relayState)).status).toBe(401);
     // A transaction waiting for the same request id: only the assertion-id cache stands between.
     const state = await createSsoTransaction(host.deps, { tenantId: tenant.tenantId, providerType: 'saml', client: { redirectUri: BACK }, samlRequestId: start.requestId });
-    expect((await post(response, state)).status).toBe(401);
+    refused(await post(response, state));
   });
 
   it('refuses the signature-wrapping shapes: an unsigned assertion beside, or around, the signed one', async () => {
@@ -230,26 +243,103 @@ describe('SAML single sign-on', () => {
     const signed = decode(await samlResponse({ requestId: a.requestId }));
     const beside = signed.replace('<saml:Assertion', `${evilAssertion(signed)}<saml:Assertion`);
     expect(beside.match(/<saml:Assertion /g)).toHaveLength(2);
-    expect((await post(encode(beside), a.relayState)).status).toBe(401);
+    refused(await post(encode(beside), a.relayState));
 
     const b = await startLogin();
     const signedB = decode(await samlResponse({ requestId: b.requestId }));
     const originalB = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(signedB)![0];
     // The evil assertion takes the signed one's place and carries it inside (in Advice).
     const around = signedB.replace(originalB, evilAssertion(signedB).replace('</saml:Conditions>', `</saml:Conditions><saml:Advice>${originalB}</saml:Advice>`));
-    expect((await post(encode(around), b.relayState)).status).toBe(401);
+    refused(await post(encode(around), b.relayState));
 
     const c = await startLogin();
     const signedC = decode(await samlResponse({ requestId: c.requestId }));
     // The signed assertion hidden in the response's Extensions, the evil one in its place.
     const originalC = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(signedC)![0];
     const hidden = signedC.replace(originalC, evilAssertion(signedC)).replace('<samlp:Status>', `<samlp:Extensions>${originalC}</samlp:Extensions><samlp:Status>`);
-    expect((await post(encode(hidden), c.relayState)).status).toBe(401);
+    refused(await post(encode(hidden), c.relayState));
 
     const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
     expect(events.items.filter((e) => e.action === 'login_succeeded' && e.target_id === tenant.admin.id && (e.payload as { method?: string }).method === 'sso')).toHaveLength(0);
     // Each refused answer is a login failure in the identity log.
     expect(events.items.filter((e) => e.action === 'login_failed' && (e.payload as { reason?: string }).reason === 'invalid_response').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('asks the IdP for an unspecified NameID, and publishes unspecified first in its metadata', async () => {
+    const res = await http.request('GET', `/v1/auth/sso/${tenant.slug}/start?redirect_uri=${encodeURIComponent(BACK)}`);
+    const request = (await idp.parseLoginRequest(sp, 'redirect', { query: Object.fromEntries(new URL(res.headers.location!).searchParams) })).samlContent;
+    expect(request).toMatch(/<samlp:NameIDPolicy Format="urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified"/);
+    const metadata = (await http.request('GET', `/v1/auth/sso/${tenant.slug}/metadata`)).text;
+    expect([...metadata.matchAll(/<(?:md:)?NameIDFormat>([^<]+)</g)].map((m) => m[1])).toEqual([
+      'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified', 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent', 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+    ]);
+  });
+
+  describe('the subject: persistent NameID, subject-id/pairwise-id, saml_subject_attribute, else a non-transient NameID', () => {
+    const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+    const EMAIL = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+    const signIn = async (options: Omit<ResponseOptions, 'requestId'>) => {
+      const start = await startLogin();
+      return post(await samlResponse({ requestId: start.requestId, ...options }), start.relayState);
+    };
+    const meOf = async (res: Awaited<ReturnType<typeof post>>) => {
+      const tokens = await http.request('POST', '/v1/auth/token', { body: { grant_type: 'sso_code', code: codeOf(res.headers.location) } });
+      return (await http.request('GET', '/v1/me', { token: (tokens.body as { access_token: string }).access_token })).body as { id: string; email: string };
+    };
+    const setSubjectAttribute = async (value: string | null) => {
+      const res = await http.request('PATCH', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken, body: { saml_subject_attribute: value } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toMatchObject({ saml_subject_attribute: value });
+    };
+
+    it('refuses a transient NameID alone, saying which setting fixes it, and audits why', async () => {
+      const res = await signIn({ nameIdFormat: TRANSIENT, nameId: `_${randomBytes(8).toString('hex')}`, attributes: { uid: 'tina', mail: `tina@${tenant.domain}` } });
+      expect(refused(res)).toMatch(/only by a transient NameID.*set saml_subject_attribute .*\(e\.g\. uid\), or have the identity provider send a persistent NameID/);
+      const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
+      expect(events.items.find((e) => e.action === 'login_failed' && (e.payload as { reason?: string }).reason === 'no_stable_subject')).toBeDefined();
+    });
+
+    it('takes the attribute saml_subject_attribute names beside a transient NameID: the same person at every login; null clears it', async () => {
+      await setSubjectAttribute('uid');
+      const login = () => signIn({ nameIdFormat: TRANSIENT, nameId: `_${randomBytes(8).toString('hex')}`, attributes: { uid: 'ulla', mail: `ulla@${tenant.domain}` } });
+      const first = await meOf(await login());
+      expect(first.email).toBe(`ulla@${tenant.domain}`);
+      expect((await meOf(await login())).id).toBe(first.id);
+      // Named but not sent: refused with the attribute's name.
+      expect(refused(await signIn({ nameIdFormat: TRANSIENT, nameId: '_x1', attributes: { mail: `ulla@${tenant.domain}` } }))).toMatch(/sent no uid attribute/);
+      await setSubjectAttribute(null);
+      refused(await login());
+    });
+
+    it('prefers subject-id / pairwise-id over the NameID, a persistent NameID over both', async () => {
+      const viaSubjectId = await meOf(await signIn({ nameIdFormat: TRANSIENT, nameId: '_t1', attributes: { 'urn:oasis:names:tc:SAML:attribute:subject-id': `sid-1@${tenant.domain}`, mail: `sid@${tenant.domain}` } }));
+      expect((await meOf(await signIn({ nameIdFormat: EMAIL, nameId: `other@${tenant.domain}`, attributes: { 'urn:oasis:names:tc:SAML:attribute:subject-id': `sid-1@${tenant.domain}` } }))).id).toBe(viaSubjectId.id);
+      const pairwise = await meOf(await signIn({ nameIdFormat: TRANSIENT, nameId: '_t2', attributes: { 'urn:oasis:names:tc:SAML:attribute:pairwise-id': 'pw-77', email: `pw@${tenant.domain}` } }));
+      expect(pairwise.email).toBe(`pw@${tenant.domain}`);
+      // A persistent NameID wins over a subject-id attribute.
+      const persistent = await meOf(await signIn({ nameId: 'persistent-1', attributes: { 'urn:oasis:names:tc:SAML:attribute:subject-id': `sid-1@${tenant.domain}`, email: `pn@${tenant.domain}` } }));
+      expect(persistent.id).not.toBe(viaSubjectId.id);
+    });
+
+    it('reads the email from an emailAddress NameID or the usual attribute names (urn:oid, the claim URI)', async () => {
+      expect((await meOf(await signIn({ nameIdFormat: EMAIL, nameId: `enid@${tenant.domain}`, attributes: { displayName: 'Enid' } }))).email).toBe(`enid@${tenant.domain}`);
+      expect((await meOf(await signIn({ nameId: 'p-oid', attributes: { 'urn:oid:0.9.2342.19200300.100.1.3': `oid@${tenant.domain}` } }))).email).toBe(`oid@${tenant.domain}`);
+      expect((await meOf(await signIn({ nameId: 'p-claim', attributes: { 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress': `claim@${tenant.domain}` } }))).email).toBe(`claim@${tenant.domain}`);
+    });
+
+    it('validates saml_subject_attribute', async () => {
+      for (const value of ['', 'has space', 'x'.repeat(257), 42]) {
+        const res = await http.request('PATCH', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken, body: { saml_subject_attribute: value } });
+        expect(res.status, String(value)).toBe(400);
+        expect((res.body as { errors: { path: string }[] }).errors[0]!.path).toBe('saml_subject_attribute');
+      }
+    });
+  });
+
+  it('sends an IdP that did not sign the user in back to the application with what it said', async () => {
+    const start = await startLogin();
+    const res = await post(await samlResponse({ requestId: start.requestId, status: 'urn:oasis:names:tc:SAML:2.0:status:Responder' }), start.relayState);
+    expect(refused(res)).toBe('The identity provider did not sign you in (Responder)');
   });
 
   it('refuses a body that is not a form', async () => {

@@ -50,7 +50,7 @@ export async function runToEnd(http: HttpClient, host: TestHost, token: string, 
   const started = await http.request('POST', `/v1/connections/${connectionId}/runs`, { token });
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   const run = started.body as RunBody;
-  expect(started.headers.location).toBe(`/v1/connections/${connectionId}/runs/${run.run_id}`);
+  expect(started.headers.location).toBe(`${host.url}/v1/connections/${connectionId}/runs/${run.run_id}`);
   await host.runQueue.idle();
   return readRun(http, token, connectionId, run.run_id);
 }

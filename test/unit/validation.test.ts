@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ValidationError } from '../../shared/errors';
+import { idOf } from '../../shared/http/common-schemas';
 import { parseWith } from '../../shared/http/validation';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
 
@@ -32,6 +33,36 @@ describe('validation messages', () => {
     expect(errorsOf({ name: 1, kind: 'a' })).toEqual(
       expect.arrayContaining([{ path: 'name', message: 'must be a string' }, { path: 'hour', message: 'is required' }]),
     );
+  });
+});
+
+describe('messages a user understands', () => {
+  const errors = (schema: z.ZodType, value: unknown) => {
+    try {
+      parseWith(schema, value);
+    } catch (error) {
+      return (error as ValidationError).errors;
+    }
+    throw new Error('expected a validation error');
+  };
+
+  it('says what an id looks like, never the name of a format keyword', () => {
+    const [error] = errors(z.strictObject({ id: idOf('conn') }), { id: 'x' })!;
+    expect(error).toEqual({ path: 'id', message: 'must be an id that starts with conn_ followed by 10 to 40 lowercase letters or digits' });
+    expect(error!.message).not.toMatch(/regex|pattern|invalid/i);
+  });
+
+  it('names the allowed values of a discriminator, and plain words for types and formats', () => {
+    const Grant = z.discriminatedUnion('grant_type', [z.strictObject({ grant_type: z.literal('a') }), z.strictObject({ grant_type: z.literal('b') })]);
+    expect(errors(Grant, { grant_type: 'c' })).toEqual([{ path: 'grant_type', message: 'must be one of: a, b' }]);
+    expect(errors(Grant, {})).toEqual([{ path: 'grant_type', message: 'is required' }]);
+    expect(errors(z.strictObject({ n: z.int(), o: z.record(z.string(), z.unknown()), e: z.email(), u: z.url(), t: z.iso.datetime() }), { n: 1.5, o: [], e: 'x', u: 'y', t: 'z' })).toEqual([
+      { path: 'n', message: 'must be a whole number' },
+      { path: 'o', message: 'must be an object' },
+      { path: 'e', message: 'must be an email address' },
+      { path: 'u', message: 'must be a URL' },
+      { path: 't', message: 'must be an ISO 8601 date and time in UTC, like 2026-01-31T12:00:00Z' },
+    ]);
   });
 });
 

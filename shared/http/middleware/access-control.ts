@@ -32,7 +32,7 @@ export function authenticate(route: RouteDefinition): MiddlewareObj {
         const credential = authorization?.replace(/^bearer\s+/i, '');
         if (!authorization || credential?.startsWith(tokenPrefixes.mfa)) return;
       } else if (!authorization) {
-        throw new UnauthenticatedError();
+        throw new UnauthenticatedError('This needs a credential: send Authorization: Bearer <access token or personal access token>');
       }
       state.principal = await authenticateBearer(state.deps, authorization);
     },

@@ -1,7 +1,10 @@
-/** zod validation of path parameters, query string and body: strict, nothing unknown passes. */
+/**
+ * zod validation of path parameters, query string, body (strict: nothing unknown passes) and
+ * of the request headers the route declares (other headers are the transport's business).
+ */
 import type { MiddlewareObj } from '@middy/core';
 import type { RouteDefinition } from '../route';
-import { stateOf, type TesseraRequest } from '../request-state';
+import { headerOf, stateOf, type TesseraRequest } from '../request-state';
 import { parseWith } from '../validation';
 
 export function validateInput(route: RouteDefinition): MiddlewareObj {
@@ -13,6 +16,10 @@ export function validateInput(route: RouteDefinition): MiddlewareObj {
       if (schemas.params) state.input.params = parseWith(schemas.params, event.pathParameters ?? {});
       if (schemas.query) state.input.query = parseWith(schemas.query, event.queryStringParameters ?? {});
       if (schemas.body) state.input.body = parseWith(schemas.body, event.body);
+      for (const [name, spec] of Object.entries(schemas.headers ?? {})) {
+        const value = headerOf(request, name);
+        if (value !== undefined || spec.required) parseWith(spec.schema, value, name);
+      }
     },
   } as MiddlewareObj;
 }

@@ -32,6 +32,7 @@ interface Desired {
   allowed_redirect_uris: string[];
   default_role: IdpConfigRecord['default_role'];
   default_workspace_id: string;
+  saml_subject_attribute: string | null;
 }
 
 async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired, previous: IdpConfigRecord | undefined): Promise<{ oidc: OidcSettingsRecord | null; saml: SamlSettingsRecord | null }> {
@@ -93,6 +94,7 @@ function configurationFields(desired: Desired, settings: { oidc: OidcSettingsRec
     allowed_redirect_uris: desired.allowed_redirect_uris,
     default_role: desired.default_role,
     default_workspace_id: desired.default_workspace_id,
+    saml_subject_attribute: desired.saml_subject_attribute,
   };
 }
 
@@ -128,6 +130,7 @@ export async function createIdpConfig(deps: Deps, principal: Principal, tenantId
     allowed_redirect_uris: input.allowed_redirect_uris,
     default_role: input.default_role,
     default_workspace_id: workspaceId,
+    saml_subject_attribute: input.saml_subject_attribute ?? null,
   };
   const settings = await buildSettings(deps, tenant, desired, undefined);
   const domains = await domainItems(deps, tenant, desired.email_domains, undefined);
@@ -162,6 +165,8 @@ export async function updateIdpConfig(deps: Deps, principal: Principal, tenantId
     allowed_redirect_uris: input.allowed_redirect_uris ?? previous.allowed_redirect_uris,
     default_role: input.default_role ?? previous.default_role,
     default_workspace_id: input.default_workspace_id ?? previous.default_workspace_id,
+    // undefined keeps it, null clears it.
+    saml_subject_attribute: input.saml_subject_attribute === undefined ? (previous.saml_subject_attribute ?? null) : input.saml_subject_attribute,
   };
   const settings = await buildSettings(deps, tenant, desired, previous);
   const domains = await domainItems(deps, tenant, desired.email_domains, previous);

@@ -49,6 +49,7 @@ export function toIdpConfigView(deps: Deps, tenant: TenantRecord, record: IdpCon
     allowed_redirect_uris: record.allowed_redirect_uris,
     default_role: record.default_role,
     default_workspace_id: record.default_workspace_id,
+    saml_subject_attribute: record.saml_subject_attribute ?? null,
     service_provider: serviceProviderEndpoints(deps.config, tenant.slug),
     created_at: record.created_at,
     updated_at: record.updated_at,

@@ -22,9 +22,13 @@ const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 const pkceContext = (tenantId: string, stateHash: string) => ({ tenant_id: tenantId, purpose: 'sso_pkce', state_hash: stateHash });
 
+/** The IdP's answer did not sign anyone in; `reason` goes into the `login_failed` audit event. */
 export class SsoResponseError extends UnauthenticatedError {
-  constructor(detail = 'The single sign-on response is not valid; start the login again') {
+  readonly reason: string;
+
+  constructor(detail = 'The single sign-on response is not valid; start the login again', reason = 'invalid_response') {
     super(detail);
+    this.reason = reason;
   }
 }
 

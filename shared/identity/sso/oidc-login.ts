@@ -43,7 +43,7 @@ export async function completeOidcLogin(
   state: string,
   params: SsoCallbackParams,
 ): Promise<FederatedLogin> {
-  if (params.error) throw new SsoResponseError(`The identity provider did not sign you in (${params.error})`);
+  if (params.error) throw new SsoResponseError(`The identity provider did not sign you in (${params.error})`, 'idp_refused');
   const configuration = await oidcConfiguration(deps, tenant.id, idp.oidc);
   const currentUrl = new URL(serviceProviderEndpoints(deps.config, tenant.slug).redirect_uri);
   for (const name of ['code', 'state', 'iss', 'session_state'] as const) {

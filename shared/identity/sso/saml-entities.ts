@@ -41,7 +41,10 @@ export function serviceProviderFor(config: Pick<Config, 'publicUrl'>, tenantSlug
     ...(signing ? { signingCert: pem(signing.certificate) } : {}),
     ...(signing?.privateKey ? { privateKey: signing.privateKey } : {}),
     wantAssertionsSigned: true,
-    nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress', 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent'],
+    // The AuthnRequest asks for the first (unspecified: whatever the IdP issues, rather than an
+    // email NameID that an IdP without an email source answers with a transient one); the SP
+    // metadata lists all three, and tools that keep one per SP (SimpleSAMLphp) take the first.
+    nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified', 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent', 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
     clockDrifts: [-SAML_CLOCK_SKEW_SECONDS * 1000, SAML_CLOCK_SKEW_SECONDS * 1000],
   });
 }

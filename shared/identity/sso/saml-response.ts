@@ -32,7 +32,14 @@ samlify.setSchemaValidator(schemaValidator);
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
-const EMAIL_ATTRIBUTES = new Set(['email', 'mail', 'emailaddress', 'urn:oid:0.9.2342.19200300.100.1.3', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']);
+const STATUS_SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
+const NAMEID_PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
+const NAMEID_TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+const NAMEID_EMAIL = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
+/** SAML V2.0 Subject Identifier Attributes Profile: stable, scoped identifiers an IdP may send beside any NameID. */
+const SUBJECT_ID_ATTRIBUTES = ['urn:oasis:names:tc:SAML:attribute:subject-id', 'urn:oasis:names:tc:SAML:attribute:pairwise-id'];
+/** Where IdPs put the email: the LDAP names, their OID (the `uri` name format) and the Entra/ADFS claim. Compared case-insensitively. */
+const EMAIL_ATTRIBUTES = ['email', 'mail', 'emailaddress', 'urn:oid:0.9.2342.19200300.100.1.3', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress'];
 
 /** AuthnContextClassRef → RFC 8176 amr values (what we can say of it; unknown classes give none). */
 const AMR_OF_CLASS: Record<string, string[]> = {
@@ -90,6 +97,12 @@ export async function completeSamlLogin(
   const encoded = params.SAMLResponse ?? '';
   if (!/^[A-Za-z0-9+/=\s]+$/.test(encoded)) throw new SsoResponseError();
   const xml = Buffer.from(encoded, 'base64').toString('utf8');
+  // An IdP that did not sign the user in says so in the status (and sends no assertion): tell
+  // the user what it said rather than that the answer was malformed. Nothing is trusted here.
+  const status = statusOf(parseXml(xml));
+  if (status && status.code !== STATUS_SUCCESS) {
+    throw new SsoResponseError(`The identity provider did not sign you in (${[status.code.split(':').pop(), status.subCode?.split(':').pop(), status.message].filter(Boolean).join(', ')})`, 'idp_refused');
+  }
   const assertionId = soleAssertionId(parseXml(xml));
   const endpoints = serviceProviderEndpoints(deps.config, tenant.slug);
   const idpEntity = identityProviderFor(idp.saml);
@@ -118,13 +131,9 @@ export async function completeSamlLogin(
 
   if (childOf(assertion, ASSERTION_NS, 'Issuer')?.textContent?.trim() !== idp.saml.entity_id) refuse('issuer');
   const subject = childOf(assertion, ASSERTION_NS, 'Subject');
-  const nameIdElement = childOf(subject, ASSERTION_NS, 'NameID');
-  const nameId = nameIdElement?.textContent?.trim();
-  if (!nameId) return refuse('no NameID');
-  // A transient NameID changes at every login: it cannot be the stable subject of a link.
-  if (nameIdElement!.getAttribute('Format') === 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient') refuse('transient NameID');
+  if (!subject) return refuse('no Subject');
   const now = deps.clock.now().getTime();
-  const bearer = childrenOf(subject!, ASSERTION_NS, 'SubjectConfirmation')
+  const bearer = childrenOf(subject, ASSERTION_NS, 'SubjectConfirmation')
     .filter((c) => c.getAttribute('Method') === BEARER)
     .map((c) => childOf(c, ASSERTION_NS, 'SubjectConfirmationData'))
     .find((d) => d !== undefined && d.getAttribute('Recipient') === endpoints.acs_url && d.getAttribute('InResponseTo') === transaction.saml_request_id && !d.getAttribute('NotBefore') && withinWindow(now, null, d.getAttribute('NotOnOrAfter')));
@@ -147,14 +156,19 @@ export async function completeSamlLogin(
     throw error;
   }
 
+  const nameIdElement = childOf(subject, ASSERTION_NS, 'NameID');
+  const nameId = { value: nameIdElement?.textContent?.trim() || undefined, format: nameIdElement?.getAttribute('Format') || undefined };
+  const attributes = attributesOf(assertion);
+  const stableSubject = subjectOf(nameId, attributes, idp.saml_subject_attribute ?? null);
+
   const authn = childOf(assertion, ASSERTION_NS, 'AuthnStatement');
   const classRef = childOf(childOf(authn, ASSERTION_NS, 'AuthnContext'), ASSERTION_NS, 'AuthnContextClassRef')?.textContent?.trim();
   const authnInstant = Date.parse(authn?.getAttribute('AuthnInstant') ?? '');
   return {
     providerType: 'saml',
     issuer: idp.saml.entity_id,
-    subject: nameId,
-    email: emailOf(assertion, nameId),
+    subject: stableSubject,
+    email: emailOf(nameId, attributes),
     emailVerified: true,
     amr: classRef ? (AMR_OF_CLASS[classRef] ?? []) : [],
     acr: classRef,
@@ -162,15 +176,56 @@ export async function completeSamlLogin(
   };
 }
 
-function emailOf(assertion: Element, nameId: string): string | undefined {
+function statusOf(doc: Document): { code: string; subCode: string | undefined; message: string | undefined } | undefined {
+  const status = childOf(doc.documentElement, PROTOCOL_NS, 'Status');
+  const code = childOf(status, PROTOCOL_NS, 'StatusCode');
+  if (!code) return undefined;
+  const message = childOf(status, PROTOCOL_NS, 'StatusMessage')?.textContent?.trim().slice(0, 200);
+  return { code: code.getAttribute('Value') ?? '', subCode: childOf(code, PROTOCOL_NS, 'StatusCode')?.getAttribute('Value') ?? undefined, message: message || undefined };
+}
+
+/** The signed assertion's attributes: name → its first non-empty value. */
+function attributesOf(assertion: Element): Map<string, string> {
+  const attributes = new Map<string, string>();
   for (const statement of childrenOf(assertion, ASSERTION_NS, 'AttributeStatement')) {
     for (const attribute of childrenOf(statement, ASSERTION_NS, 'Attribute')) {
-      if (!EMAIL_ATTRIBUTES.has((attribute.getAttribute('Name') ?? '').toLowerCase())) continue;
-      const value = childOf(attribute, ASSERTION_NS, 'AttributeValue')?.textContent?.trim();
-      if (value) return value;
+      const name = attribute.getAttribute('Name');
+      const value = childrenOf(attribute, ASSERTION_NS, 'AttributeValue').map((v) => v.textContent?.trim()).find(Boolean);
+      if (name && value && !attributes.has(name)) attributes.set(name, value);
     }
   }
-  return /^[^@\s]+@[^@\s]+$/.test(nameId) ? nameId : undefined;
+  return attributes;
+}
+
+/**
+ * The stable identifier of the person at this IdP, in the order of the contract: a persistent
+ * NameID; the subject-id / pairwise-id attributes; the attribute the tenant names in
+ * `saml_subject_attribute` (what Shibboleth and SimpleSAMLphp deployments send beside a
+ * transient NameID); an email (or other non-transient) NameID. A transient NameID changes at
+ * every login, so alone it can never be linked again: refused, saying which setting fixes it.
+ */
+function subjectOf(nameId: { value: string | undefined; format: string | undefined }, attributes: Map<string, string>, subjectAttribute: string | null): string {
+  if (nameId.value && nameId.format === NAMEID_PERSISTENT) return nameId.value;
+  for (const name of SUBJECT_ID_ATTRIBUTES) {
+    const value = attributes.get(name);
+    if (value) return value;
+  }
+  const named = subjectAttribute ? attributes.get(subjectAttribute) : undefined;
+  if (named) return named;
+  if (nameId.value && nameId.format !== NAMEID_TRANSIENT) return nameId.value;
+  throw new SsoResponseError(
+    subjectAttribute
+      ? `The identity provider sent no ${subjectAttribute} attribute, which this tenant's saml_subject_attribute names as the user's identifier, and only a transient NameID: release ${subjectAttribute} to Tessera at the identity provider, or change saml_subject_attribute`
+      : 'The identity provider identified the user only by a transient NameID, which changes at every login: set saml_subject_attribute in the tenant\'s IdP configuration to an attribute that identifies the user (e.g. uid), or have the identity provider send a persistent NameID',
+    'no_stable_subject',
+  );
+}
+
+function emailOf(nameId: { value: string | undefined; format: string | undefined }, attributes: Map<string, string>): string | undefined {
+  if (nameId.value && nameId.format === NAMEID_EMAIL) return nameId.value;
+  for (const [name, value] of attributes) if (EMAIL_ATTRIBUTES.includes(name.toLowerCase())) return value;
+  // An unspecified NameID that is an email (Okta's and Google's defaults) counts too.
+  return nameId.value && nameId.format !== NAMEID_TRANSIENT && /^[^@\s]+@[^@\s]+$/.test(nameId.value) ? nameId.value : undefined;
 }
 
 export const samlCompleteProtocol = { completeSaml: completeSamlLogin } as const;

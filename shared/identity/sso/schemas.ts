@@ -24,6 +24,11 @@ const IdpFields = {
   default_role: z.enum(roles),
   default_workspace_id: idOf('ws'),
   active: z.boolean(),
+  /** An attribute Name as the IdP sends it: `uid`, `eduPersonPrincipalName`, `urn:oid:0.9.2342.19200300.100.1.1`, a claim URI. */
+  saml_subject_attribute: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,256}$/, { message: 'must be the Name of a SAML attribute as the identity provider sends it (1 to 256 characters, no spaces), e.g. uid or urn:oid:0.9.2342.19200300.100.1.1' })
+    .meta({ description: 'SAML: the attribute that identifies the user when the IdP sends neither a persistent NameID nor a subject-id/pairwise-id attribute (e.g. `uid`)' }),
 };
 
 export const CreateIdpConfigBodySchema = z.strictObject({
@@ -37,6 +42,7 @@ export const CreateIdpConfigBodySchema = z.strictObject({
   default_role: IdpFields.default_role.default('viewer'),
   default_workspace_id: IdpFields.default_workspace_id.optional(),
   active: IdpFields.active,
+  saml_subject_attribute: IdpFields.saml_subject_attribute.optional(),
 });
 
 export const UpdateIdpConfigBodySchema = z
@@ -51,6 +57,8 @@ export const UpdateIdpConfigBodySchema = z
     default_role: IdpFields.default_role.optional(),
     default_workspace_id: IdpFields.default_workspace_id.optional(),
     active: IdpFields.active.optional(),
+    /** `null` clears it. */
+    saml_subject_attribute: IdpFields.saml_subject_attribute.nullable().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'give at least one field to change', path: [] });
 
@@ -74,6 +82,7 @@ export const IdpConfigSchema = z
     allowed_redirect_uris: z.array(z.string()),
     default_role: z.enum(roles),
     default_workspace_id: z.string(),
+    saml_subject_attribute: z.string().nullable(),
     service_provider: z.object({ redirect_uri: z.string(), acs_url: z.string(), entity_id: z.string(), metadata_url: z.string() }),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,

@@ -8,6 +8,7 @@
 import { epochSeconds } from '../../clock';
 import type { Deps } from '../../deps';
 import { NotFoundError, ValidationError } from '../../errors';
+import { toTesseraError } from '../../http/problem';
 import { recordAuditEvent } from '../../audit/audit-log';
 import { metricNames } from '../../observability';
 import { getTenantBySlug } from '../../store/identity-items';
@@ -44,42 +45,68 @@ export async function startSsoLogin(deps: Deps, protocols: SsoProtocols, slug: s
   throw new NotFoundError('single sign-on configuration');
 }
 
+/**
+ * The callback. Until the login transaction is found there is nowhere safe to send the browser
+ * (the redirect URI is in the transaction), so those refusals are problem+json; from then on
+ * every outcome goes back to the client application, as OAuth 2.0 does (RFC 6749 4.1.2.1):
+ * `?code=` after a login, `?error=&error_description=` when it failed, with its `state`.
+ */
 export async function completeSsoLogin(deps: Deps, protocols: SsoProtocols, slug: string, params: SsoCallbackParams, sourceIp: string): Promise<string> {
-  const { tenant, idp } = await activeIdp(deps, slug);
+  const tenant = await getTenantBySlug(deps, slug);
+  if (!tenant) throw new NotFoundError('single sign-on configuration');
   const state = params.SAMLResponse !== undefined ? params.RelayState : params.state;
   const transaction = await consumeSsoTransaction(deps, tenant.id, state);
-  // The protocol of the answer must be the one the login started with, and still the active one.
-  if (transaction.provider_type !== idp.provider_type) throw new SsoResponseError();
+  try {
+    const code = await signIn(deps, protocols, tenant, transaction, state!, params, sourceIp);
+    return clientRedirect(transaction, { code });
+  } catch (error) {
+    const failure = toTesseraError(error);
+    if (failure.status >= 500) deps.observability.logger.error('SSO callback failed', { tenant_id: tenant.id, error });
+    return clientRedirect(transaction, {
+      error: failure.status >= 500 ? (failure.code === 'unavailable' ? 'temporarily_unavailable' : 'server_error') : 'access_denied',
+      error_description: failure.status >= 500 ? 'Tessera could not complete the sign-in; try again' : failure.message,
+    });
+  }
+}
+
+async function signIn(deps: Deps, protocols: SsoProtocols, tenant: TenantRecord, transaction: SsoTransactionRecord, state: string, params: SsoCallbackParams, sourceIp: string): Promise<string> {
   let login: FederatedLogin;
   try {
+    const idp = await getIdpConfig(deps, tenant.id);
+    // The protocol of the answer must be the one the login started with, and still the active one.
+    if (!idp?.active) throw new SsoResponseError('Single sign-on is switched off for this tenant', 'sso_inactive');
+    if (transaction.provider_type !== idp.provider_type) throw new SsoResponseError('The tenant changed its single sign-on protocol during this login; start the login again', 'protocol_changed');
     if (transaction.provider_type === 'oidc' && params.SAMLResponse === undefined && hasOidc(idp) && protocols.completeOidc) {
-      login = await protocols.completeOidc(deps, tenant, idp, transaction, state!, params);
+      login = await protocols.completeOidc(deps, tenant, idp, transaction, state, params);
     } else if (transaction.provider_type === 'saml' && params.SAMLResponse !== undefined && hasSaml(idp) && protocols.completeSaml) {
       login = await protocols.completeSaml(deps, tenant, idp, transaction, params);
     } else {
       throw new SsoResponseError();
     }
+    const { user, provisioned } = await resolveFederatedUser(deps, idp, login, sourceIp);
+    const authTime = login.authTime ?? epochSeconds(deps.clock);
+    const amr = login.amr.length ? login.amr : ['ext'];
+    return await mintSsoCode(deps, {
+      user, providerType: login.providerType, issuer: login.issuer, amr, acr: login.acr, authTime, mfaAt: idpDidMfa(amr) ? authTime : undefined, provisioned,
+      codeChallenge: transaction.client_code_challenge ?? undefined,
+    });
   } catch (error) {
     if (error instanceof SsoResponseError) {
       // Who it was is unknown (the answer did not verify); the attempt is still a login failure.
+      // (Refusals of a verified identity are audited where they are decided: federated-users.ts.)
       deps.observability.count(metricNames.loginFailure);
       await recordAuditEvent(deps, {
         log: 'identity', tenantId: tenant.id, actorId: null, action: 'login_failed', targetType: 'user', targetId: 'unknown',
-        payload: { method: 'sso', provider_type: transaction.provider_type, reason: 'invalid_response' }, sourceIp,
+        payload: { method: 'sso', provider_type: transaction.provider_type, reason: error.reason, detail: error.message }, sourceIp,
       });
     }
     throw error;
   }
+}
 
-  const { user, provisioned } = await resolveFederatedUser(deps, idp, login, sourceIp);
-  const authTime = login.authTime ?? epochSeconds(deps.clock);
-  const amr = login.amr.length ? login.amr : ['ext'];
-  const code = await mintSsoCode(deps, {
-    user, providerType: login.providerType, issuer: login.issuer, amr, acr: login.acr, authTime, mfaAt: idpDidMfa(amr) ? authTime : undefined, provisioned,
-    codeChallenge: transaction.client_code_challenge ?? undefined,
-  });
+function clientRedirect(transaction: SsoTransactionRecord, answer: Record<string, string>): string {
   const target = new URL(transaction.redirect_uri);
-  target.searchParams.set('code', code);
+  for (const [name, value] of Object.entries(answer)) target.searchParams.set(name, value);
   if (transaction.client_state) target.searchParams.set('state', transaction.client_state);
   return target.href;
 }

@@ -27,7 +27,8 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-export async function startLocalServer(handler: LocalHandler): Promise<LocalServer> {
+/** On `port` (0, the default: any free one) of 127.0.0.1. */
+export async function startLocalServer(handler: LocalHandler, port = 0): Promise<LocalServer> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,10 +50,12 @@ export async function startLocalServer(handler: LocalHandler): Promise<LocalServ
       res.end(reply.body ?? '');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -140,7 +140,7 @@ export function buildOrg(input: { users: OktaUserObject[]; groups: OktaGroupObje
   };
 }
 
-export async function startFakeOkta(initial: Partial<FakeOktaState> = {}): Promise<FakeOkta> {
+export async function startFakeOkta(initial: Partial<FakeOktaState> = {}, port = 0): Promise<FakeOkta> {
   const state: FakeOktaState = {
     scopes: new Set(Object.values(SCOPE_OF_BUCKET)),
     org: buildOrg({ users: [], groups: [], members: {}, apps: [], appGroups: {} }),
@@ -258,7 +258,7 @@ export async function startFakeOkta(initial: Partial<FakeOktaState> = {}): Promi
     return undefined;
   }
 
-  const server = await startLocalServer(handle);
+  const server = await startLocalServer(handle, port);
   url = server.url;
   return { url: server.url, state, calls, close: () => server.close() };
 }
