@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'shared/identity/password-list/list.ts'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench/.build/**', 'shared/identity/password-list/list.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

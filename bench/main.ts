@@ -6,9 +6,11 @@
  * the client. Figures are ratios to the baseline, so they compare across machines; absolute
  * milliseconds are printed beside them for the record.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { integrations } from '../shared/connectors/catalog';
 import { loadConfig } from '../shared/config';
@@ -107,6 +109,16 @@ async function main() {
 
   console.log('\nFunction bundles (esbuild, minified, ESM, arm64 Node 22 settings of the stack):');
   for (const b of await measureBundles()) console.log(`  ${b.handler.padEnd(28)} ${(b.bytes / 1024).toFixed(0).padStart(6)} KiB`);
+
+  if (process.env.BENCH_SKIP_DISCOVERY === '1') return;
+  // A process of its own (its DynamoDB Local, its org server, its worker): about 20 minutes at
+  // the default size, bound by Okta's rate limits as a real org's discovery is.
+  console.log('\nDiscovery runs (bench/discovery-run.ts):');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./discovery-run.ts', import.meta.url))], { stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the discovery bench exited with ${code}`))));
+  });
 }
 
 await main();

@@ -237,11 +237,15 @@ export const identityProviderADiscovery: Discovery<IdentityProviderAConfiguratio
           expand: (body, group) => {
             const members = asArray<OktaUser>(body).filter((u) => typeof u.id === 'string');
             // A member's account is the users track's to list (and to remove); seen here, it is
-            // written from the same fields so that the relationship's end exists.
-            const { entities, relationships } = userObservations(members, 'users');
-            for (const member of members) {
-              relationships.push({ kind: 'account_assigned_entitlement', from: { kind: 'Account', source_id: member.id }, to: { kind: 'Entitlement', source_id: group.id } });
-            }
+            // named from the same fields only so that the membership's end exists (a member that
+            // /users does not list, such as a deprovisioned user). Its Principal is left to the
+            // users track: one lookup per member, not three.
+            const entities = userObservations(members, 'users').entities.filter((e) => e.kind === 'Account');
+            const relationships: ObservedRelationship[] = members.map((member) => ({
+              kind: 'account_assigned_entitlement',
+              from: { kind: 'Account', source_id: member.id },
+              to: { kind: 'Entitlement', source_id: group.id },
+            }));
             return { entities, relationships };
           },
         });

@@ -124,22 +124,31 @@ export async function listRelationships(
 }
 
 function encodeSegmentCursor(segment: number, inner: string | undefined): string {
-  return Buffer.from(JSON.stringify({ s: segment, c: inner ?? null }), 'utf8').toString('base64url');
+  return encodeJsonCursor({ s: segment, c: inner ?? null });
 }
 
 function decodeSegmentCursor(cursor: string | undefined, segments: number): { segment: number; inner: string | undefined } {
   if (!cursor) return { segment: 0, inner: undefined };
+  const value = decodeJsonCursor(cursor, (v): v is { s: number; c: string | null } =>
+    Number.isInteger(v.s) && (v.s as number) >= 0 && (v.s as number) < segments && (v.c === null || typeof v.c === 'string'),
+  );
+  return { segment: value.s, inner: value.c ?? undefined };
+}
+
+const encodeJsonCursor = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+
+/** A cursor these lists made (base64url JSON of their position), or a 400 naming the cursor. */
+function decodeJsonCursor<T>(cursor: string, valid: (value: Record<string, unknown>) => value is Record<string, unknown> & T): T {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     parsed = undefined;
   }
-  const value = parsed as { s?: unknown; c?: unknown } | undefined;
-  if (!value || !Number.isInteger(value.s) || (value.s as number) < 0 || (value.s as number) >= segments || !(value.c === null || typeof value.c === 'string')) {
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !valid(parsed as Record<string, unknown>)) {
     throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
   }
-  return { segment: value.s as number, inner: (value.c) ?? undefined };
+  return parsed as T;
 }
 
 function toChangeView(entry: ChangeEntry): ChangeView {
@@ -188,20 +197,11 @@ export async function listRunChanges(deps: Deps, scope: WorkspaceScope, connecti
 }
 
 function encodeChangeCursor(sk: string, offset: number): string {
-  return Buffer.from(JSON.stringify({ sk, i: offset }), 'utf8').toString('base64url');
+  return encodeJsonCursor({ sk, i: offset });
 }
 
 function decodeChangeCursor(cursor: string | undefined, skPrefix: string): { sk: string; offset: number } | undefined {
   if (!cursor) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  const value = parsed as { sk?: unknown; i?: unknown } | undefined;
-  if (!value || typeof value.sk !== 'string' || !value.sk.startsWith(skPrefix) || !Number.isInteger(value.i) || (value.i as number) < 0) {
-    throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
-  }
-  return { sk: value.sk, offset: value.i as number };
+  const value = decodeJsonCursor(cursor, (v): v is { sk: string; i: number } => typeof v.sk === 'string' && v.sk.startsWith(skPrefix) && Number.isInteger(v.i) && (v.i as number) >= 0);
+  return { sk: value.sk, offset: value.i };
 }

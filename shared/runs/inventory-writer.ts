@@ -57,12 +57,23 @@ export class StepObservations {
   async serialized(entityIds: readonly string[], write: () => Promise<void>): Promise<void> {
     const earlier = entityIds.map((id) => this.inFlight.get(id)).filter((p): p is Promise<void> => p !== undefined);
     const done = Promise.allSettled(earlier).then(write);
-    const settled = done.then(() => undefined, () => undefined);
+    const settled: Promise<void> = done.then(
+      () => forget(),
+      () => forget(),
+    );
+    // Only writes still in flight are remembered: the map stays as small as the step's concurrency.
+    const forget = () => {
+      for (const id of entityIds) if (this.inFlight.get(id) === settled) this.inFlight.delete(id);
+    };
     for (const id of entityIds) this.inFlight.set(id, settled);
     await done;
   }
 
+  /** Digests recorded so far: what the step holds in memory until it checkpoints. */
+  seenCount = 0;
+
   markSeen(kind: string, track: string, seenKey: string): void {
+    this.seenCount += 1;
     let byTrack = this.seen.get(kind);
     if (!byTrack) this.seen.set(kind, (byTrack = new Map<string, string[]>()));
     let list = byTrack.get(track);

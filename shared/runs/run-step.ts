@@ -42,6 +42,11 @@ const isRelationshipKind = (kind: string) => (relationshipKinds as readonly stri
 /** A failed read that is only the network is tried again this often (with a pause) before it fails the run. */
 const TRANSIENT_RETRIES = 2;
 const SWEEP_PAGE = 500;
+/**
+ * A step checkpoints once it has seen this many entities and relationships, whatever time is
+ * left: what it holds until then (digests, changes) is what bounds the worker's memory.
+ */
+export const MAX_STEP_OBSERVATIONS = 10_000;
 
 interface StepResult {
   next: RunProgress;
@@ -138,7 +143,7 @@ async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord, conne
 
   const readTrack = async (name: string) => {
     const track = progress.tracks[name]!;
-    for (let pages = 0; deps.config.runs.pagesPerStep === 0 || pages < deps.config.runs.pagesPerStep; pages++) {
+    for (let pages = 0; (deps.config.runs.pagesPerStep === 0 || pages < deps.config.runs.pagesPerStep) && observations.seenCount < MAX_STEP_OBSERVATIONS; pages++) {
       const outcome = await readWithRetries(() => integration.connector.discover.readPage(input, name, track.cursor as never, context), pacer, controller.signal, deadlineMs);
       // What a read stopped by the step's own deadline answered is not the provider's verdict.
       if (outcome === undefined || controller.signal.aborted) return;
