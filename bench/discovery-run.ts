@@ -118,7 +118,7 @@ async function startWorkerProcess(env: Record<string, string>, queue: () => RunQ
 
 async function main() {
   const org = await startOrgServer();
-  const dynamo = await startDynamoDbLocal({});
+  const dynamo = await startDynamoDbLocal({ sustained: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-runs-'));
   const config = loadConfig({
     ...process.env,
@@ -149,7 +149,9 @@ async function main() {
       if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Record<string, unknown>;
     };
-    const { access_token: token } = (await call('POST', '/v1/auth/login', undefined, { email: 'admin@bench.test', password: PASSWORD })) as { access_token: string };
+    const { access_token: session } = (await call('POST', '/v1/auth/login', undefined, { email: 'admin@bench.test', password: PASSWORD })) as { access_token: string };
+    // A run outlasts an access token (15 minutes): the bench acts with a PAT, as a script would.
+    const { token } = (await call('POST', '/v1/tokens', session, { name: 'bench', scopes: ['connections:read', 'connections:write', 'connections:run'] })) as { token: string };
     const connection = await call('POST', '/v1/connections', token, {
       integration_id: 'int_okta_discovery', name: 'bench okta', scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 },
       configuration: { org_url: 'https://bench.okta.com', api_token: oktaToken },

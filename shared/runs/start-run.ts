@@ -4,7 +4,6 @@
  * so a slot never runs twice even with two dispatchers) and writes the queued run; then the
  * first step goes on the queue. If that send is lost, the stalled-run recovery sends it.
  */
-import { isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ConflictError, NotFoundError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
@@ -71,11 +70,9 @@ export async function startRun(deps: Deps, input: StartRunInput, known?: Connect
     actor_id: input.actorId,
   };
 
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':run': run.run_id, ':now': run.queued_at, ':one': 1 };
   let update = 'SET active_run_id = :run, updated_at = :now, version = version + :one';
+  const values: Record<string, unknown> = { ':run': run.run_id, ':now': run.queued_at, ':one': 1, ':none': null };
   let condition = 'attribute_exists(PK) AND (attribute_not_exists(active_run_id) OR active_run_id = :none)';
-  values[':none'] = null;
   if (input.trigger === 'schedule' && input.slot) {
     // The slot moves on in the same write that claims it: whoever loses the race sees it moved.
     const next = nextRunAt(connection.schedule, new Date(Math.max(now.getTime(), Date.parse(input.slot)))).toISOString();
@@ -94,7 +91,6 @@ export async function startRun(deps: Deps, input: StartRunInput, known?: Connect
         Key: keys.connection(scope.tenantId, scope.workspaceId, connectionId),
         UpdateExpression: update,
         ConditionExpression: condition,
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: values,
       }),
       deps.table.putItem(
@@ -126,5 +122,3 @@ export async function enqueueStep(deps: Deps, run: Pick<RunRecord, 'tenant_id' |
     deps.observability.logger.error('run step could not be queued; the stalled-run recovery will resume it', { run_id: run.run_id, step, error_name: (error as Error).name });
   }
 }
-
-export const nowIso = (deps: Deps) => isoNow(deps.clock);
