@@ -28,7 +28,10 @@ function base32(bytes: Buffer, length: number): string {
 
 const digestOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest();
 
-/** `ent_` + 26 base32 characters (130 bits of SHA-256 over connection, kind and source id). */
+/**
+ * `ent_` + 26 base32 characters (130 bits of SHA-256 over connection, kind and source id).
+ * Uniform, so the first character after `ent_` spreads the inventory over its shards (store/keys).
+ */
 export function entityIdOf(connectionId: string, kind: string, sourceId: string): string {
   return `ent_${base32(digestOf(connectionId, kind, sourceId), 26)}`;
 }

@@ -8,7 +8,7 @@ import { ValidationError } from '../errors';
 import { relationshipKinds } from '../connectors/discovery';
 import type { WorkspaceScope } from '../identity/principal';
 import { getConnection } from '../connections/connection-records';
-import { keys } from '../store/keys';
+import { INVENTORY_SHARDS, keys } from '../store/keys';
 import type { ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } from '../store/records';
 import type { Page, PageRequest } from '../store/table-client';
 import { TRACK_SEEN_PREFIX } from './run-finalize';
@@ -52,8 +52,11 @@ const latest = (...times: (string | undefined)[]) => times.filter((t): t is stri
 export async function listEntities(deps: Deps, scope: WorkspaceScope, connectionId: string, query: PageRequest & { kind?: string | undefined }): Promise<Page<EntityView>> {
   await getConnection(deps, scope, connectionId);
   const { tenantId: t, workspaceId: w } = scope;
+  const shards = INVENTORY_SHARDS.map((shard) => (request: PageRequest) =>
+    deps.table.queryPrefix<InventoryEntityRecord>(keys.inventoryEntities(t, w, connectionId, shard, query.kind), request, { newestFirst: false }),
+  );
   const [page, meta] = await Promise.all([
-    deps.table.queryPrefix<InventoryEntityRecord>(keys.inventoryEntities(t, w, connectionId, query.kind), query, { newestFirst: false }),
+    pageAcross(shards, query),
     deps.table.get<Record<string, string>>(keys.inventoryMeta(t, w, connectionId)),
   ]);
   return {
@@ -80,9 +83,9 @@ const toRelationshipView = (r: InventoryRelationshipRecord): RelationshipView =>
 });
 
 /**
- * Relationships, optionally of one kind, optionally touching one entity. With `entity_id` the
- * list walks the entity's outgoing relationships kind by kind (main index), then its incoming
- * ones (GSI1); the cursor says which of these segments it is in.
+ * Relationships, optionally of one kind, optionally touching one entity. Without `entity_id`
+ * the list walks the inventory's shards; with it, the entity's outgoing relationships kind by
+ * kind (main index), then its incoming ones (GSI1). The cursor says which segment it is in.
  */
 export async function listRelationships(
   deps: Deps,
@@ -93,25 +96,32 @@ export async function listRelationships(
   await getConnection(deps, scope, connectionId);
   const { tenantId: t, workspaceId: w } = scope;
   if (!query.entity_id) {
-    const page = await deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationships(t, w, connectionId, query.kind), query, { newestFirst: false });
+    const shards = INVENTORY_SHARDS.map((shard) => (request: PageRequest) =>
+      deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationships(t, w, connectionId, shard, query.kind), request, { newestFirst: false }),
+    );
+    const page = await pageAcross(shards, query);
     return { items: page.items.map(toRelationshipView), nextCursor: page.nextCursor };
   }
   const entityId = query.entity_id;
   const kinds = query.kind ? [query.kind] : [...relationshipKinds];
-  const segments = [...kinds.map((kind) => ({ kind, direction: 'from' as const })), { kind: query.kind, direction: 'to' as const }];
+  const outgoing = kinds.map((kind) => (request: PageRequest) =>
+    deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationshipsFrom(t, w, connectionId, kind, entityId), request, { newestFirst: false }),
+  );
+  const incoming = (request: PageRequest) => {
+    const to = keys.inventoryRelationshipsTo(t, w, connectionId, entityId, query.kind);
+    return deps.table.queryIndexPrefix<InventoryRelationshipRecord>('GSI1', to.GSI1PK, to.GSI1SKPrefix, request, { newestFirst: false });
+  };
+  const page = await pageAcross([...outgoing, incoming], query);
+  return { items: page.items.map(toRelationshipView), nextCursor: page.nextCursor };
+}
+
+/** Pages through several queries in turn, as one list; the cursor names the query and its own cursor. */
+async function pageAcross<T>(segments: readonly ((request: PageRequest) => Promise<Page<T>>)[], query: PageRequest): Promise<Page<T>> {
   let { segment, inner } = decodeSegmentCursor(query.cursor, segments.length);
-  const items: RelationshipView[] = [];
+  const items: T[] = [];
   while (segment < segments.length && items.length < query.limit) {
-    const { kind, direction } = segments[segment]!;
-    const request = { limit: query.limit - items.length, cursor: inner };
-    const page =
-      direction === 'from'
-        ? await deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationships(t, w, connectionId, kind, entityId), request, { newestFirst: false })
-        : await (async () => {
-            const to = keys.inventoryRelationshipsTo(t, w, connectionId, entityId, kind);
-            return deps.table.queryIndexPrefix<InventoryRelationshipRecord>('GSI1', to.GSI1PK, to.GSI1SKPrefix, request, { newestFirst: false });
-          })();
-    items.push(...page.items.map(toRelationshipView));
+    const page = await segments[segment]!({ limit: query.limit - items.length, cursor: inner });
+    items.push(...page.items);
     if (page.nextCursor) {
       inner = page.nextCursor;
       break;

@@ -12,7 +12,8 @@ import type { Deps } from '../deps';
 import type { EntityRef, ObservedEntity, ObservedRelationship } from '../connectors/discovery';
 import { keys } from '../store/keys';
 import type { ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } from '../store/records';
-import type { StoredItem } from '../store/table-client';
+import type { BatchCallScheduler, StoredItem } from '../store/table-client';
+import { FairSlots } from './fair-slots';
 import { contentDigestOf, entityIdOf, seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
 
 export interface InventoryScope {
@@ -20,6 +21,9 @@ export interface InventoryScope {
   workspaceId: string;
   connectionId: string;
 }
+
+/** Table calls a step's writers have in flight at once, shared out among its tracks in turn. */
+const STEP_TABLE_SLOTS = 8;
 
 /** What one step has written and seen so far; committed with the step's checkpoint. */
 export class StepObservations {
@@ -31,6 +35,7 @@ export class StepObservations {
   private readonly handled = new Set<string>();
   /** Writes in flight per entity id: a later sighting in the same step waits for the earlier one. */
   private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly tableSlots = new FairSlots(STEP_TABLE_SLOTS);
 
   constructor(
     readonly scope: InventoryScope,
@@ -38,6 +43,11 @@ export class StepObservations {
     readonly step: number,
     readonly nowIso: string,
   ) {}
+
+  /** How `track`'s table calls take their turn among the step's other tracks. */
+  scheduleFor(track: string): BatchCallScheduler {
+    return (call) => this.tableSlots.run(track, call);
+  }
 
   claim(key: string): boolean {
     if (this.handled.has(key)) return false;
@@ -159,16 +169,22 @@ export async function writeObservations(
   if (entities.length === 0 && relationships.length === 0) return;
   await step.serialized(
     entities.map((e) => e.record.entity_id),
-    () => writePrepared(deps, step, entities, relationships),
+    () => writePrepared(deps, step, entities, relationships, step.scheduleFor(readingTrack)),
   );
 }
 
-async function writePrepared(deps: Deps, step: StepObservations, entities: (PreparedEntity & { reference: boolean })[], relationships: PreparedRelationship[]): Promise<void> {
+async function writePrepared(
+  deps: Deps,
+  step: StepObservations,
+  entities: (PreparedEntity & { reference: boolean })[],
+  relationships: PreparedRelationship[],
+  schedule: BatchCallScheduler,
+): Promise<void> {
   const { tenantId, workspaceId, connectionId } = step.scope;
   const stored = new Map<string, StoredItem>();
   const [foundEntities, foundRelationships] = await Promise.all([
-    entities.length ? deps.table.batchGet(entities.map((e) => e.key), { projection: ENTITY_LOOKUP }) : Promise.resolve([]),
-    relationships.length ? deps.table.batchGet(relationships.map((r) => r.key), { projection: RELATIONSHIP_LOOKUP }) : Promise.resolve([]),
+    entities.length ? deps.table.batchGet(entities.map((e) => e.key), { projection: ENTITY_LOOKUP, schedule }) : Promise.resolve([]),
+    relationships.length ? deps.table.batchGet(relationships.map((r) => r.key), { projection: RELATIONSHIP_LOOKUP, schedule }) : Promise.resolve([]),
   ]);
   for (const item of [...foundEntities, ...foundRelationships]) stored.set(item.SK as string, item);
 
@@ -192,7 +208,7 @@ async function writePrepared(deps: Deps, step: StepObservations, entities: (Prep
     }
   }
   if (puts.length > 0) {
-    await deps.table.batchWrite(puts);
+    await deps.table.batchWrite(puts, [], { schedule });
     step.itemsWritten += puts.length;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * What deleting a connection leaves to clean: its inventory and run checkpoints (its own
- * partition), its run records and its test records. Done by the run worker, in batches, because
+ * What deleting a connection leaves to clean: its inventory and run checkpoints (partitions of
+ * their own), its run records and its test records. Done by the run worker, in batches, because
  * an inventory can hold hundreds of thousands of items; a second pass, after any step that was
  * running at the deletion must have ended, removes what such a step wrote late.
  */
@@ -24,7 +24,7 @@ export async function queueConnectionPurge(deps: Deps, scope: { tenantId: string
 
 export async function purgeConnectionData(deps: Deps, message: PurgeMessage, options: { deadlineMs: number }): Promise<void> {
   const { tenant_id: t, workspace_id: w, connection_id: c } = message;
-  const prefixes: KeyPrefix[] = [keys.inventoryPartition(t, w, c), keys.connectionRuns(t, w, c), keys.connectionTests(t, w, c)];
+  const prefixes: KeyPrefix[] = [...keys.inventoryPartitions(t, w, c), keys.connectionRuns(t, w, c), keys.connectionTests(t, w, c)];
   for (const prefix of prefixes) {
     for (;;) {
       if (Date.now() > options.deadlineMs) {

@@ -16,7 +16,7 @@ export function initialProgress(trackNames: readonly string[]): RunProgress {
     step: 0,
     phase: 'read',
     tracks: Object.fromEntries(trackNames.map((name) => [name, { status: 'pending', cursor: null, pages: 0 }])),
-    sweep: { index: 0, cursor: null },
+    sweep: { stage: 0, ranges: {} },
     changes: noChanges(),
     counts: { entities: {}, relationships: {} },
     stats: { provider_requests: 0, throttled_ms: 0, items_written: 0, items_deleted: 0 },

@@ -20,6 +20,10 @@ export interface KeyPrefix {
 const tenantPk = (tenantId: string) => `TENANT#${tenantId}`;
 const workspacePk = (tenantId: string, workspaceId: string) => `TENANT#${tenantId}#WS#${workspaceId}`;
 const inventoryPk = (tenantId: string, workspaceId: string, connectionId: string) => `${workspacePk(tenantId, workspaceId)}#INV#${connectionId}`;
+/** The shards of an inventory: the 32 characters an entity id (`ent_` + Crockford base32) goes on with. */
+export const INVENTORY_SHARDS: readonly string[] = [...'0123456789abcdefghjkmnpqrstvwxyz'];
+const shardOfEntity = (entityId: string) => entityId.charAt('ent_'.length);
+const inventoryShardPk = (tenantId: string, workspaceId: string, connectionId: string, shard: string) => `${inventoryPk(tenantId, workspaceId, connectionId)}#S${shard}`;
 
 /** Shards of the deployment-wide GSI1 indexes (due connections, active runs). */
 const INDEX_SHARDS = 4;
@@ -104,26 +108,39 @@ export const keys = {
   activeRunShards: (): string[] => Array.from({ length: INDEX_SHARDS }, (_, shard) => `ACTIVERUN#${shard}`),
 
   // ---- discovery inventory ---------------------------------------------------------------
-  // Each connection's inventory and run checkpoints live in a partition of their own under the
-  // workspace's, so a large inventory never crowds the workspace's other items and deleting a
-  // connection's data is one partition to empty.
-  inventoryPartition: (tenantId: string, workspaceId: string, connectionId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: '' }),
+  // Each connection's inventory lives under the workspace's partition key, apart from the
+  // workspace's other items: its run checkpoints and meta item in one partition, its entities
+  // and relationships spread over INVENTORY_SHARDS partitions by the first character of the
+  // entity id after `ent_` (uniform: ids are digests; a relationship goes with its `from` end).
+  // No connection's inventory is then one hot partition key: DynamoDB serves a key's writes from
+  // one place, and a query's cost grows with the size of its partition (DynamoDB Local).
+  /** Every partition of a connection's inventory: its checkpoints', then each shard's. */
+  inventoryPartitions: (tenantId: string, workspaceId: string, connectionId: string): KeyPrefix[] => [
+    { PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: '' },
+    ...INVENTORY_SHARDS.map((shard) => ({ PK: inventoryShardPk(tenantId, workspaceId, connectionId, shard), SKPrefix: '' })),
+  ],
   inventoryEntity: (tenantId: string, workspaceId: string, connectionId: string, kind: string, entityId: string): ItemKey => ({
-    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    PK: inventoryShardPk(tenantId, workspaceId, connectionId, shardOfEntity(entityId)),
     SK: `E#${kind}#${entityId}`,
   }),
-  inventoryEntities: (tenantId: string, workspaceId: string, connectionId: string, kind?: string): KeyPrefix => ({
-    PK: inventoryPk(tenantId, workspaceId, connectionId),
+  /** One shard's entities, optionally of one kind. */
+  inventoryEntities: (tenantId: string, workspaceId: string, connectionId: string, shard: string, kind?: string): KeyPrefix => ({
+    PK: inventoryShardPk(tenantId, workspaceId, connectionId, shard),
     SKPrefix: kind ? `E#${kind}#` : 'E#',
   }),
   inventoryRelationship: (tenantId: string, workspaceId: string, connectionId: string, kind: string, fromId: string, toId: string): ItemKey => ({
-    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    PK: inventoryShardPk(tenantId, workspaceId, connectionId, shardOfEntity(fromId)),
     SK: `R#${kind}#${fromId}#${toId}`,
   }),
-  /** Relationships of one kind (optionally from one entity), in the main index. */
-  inventoryRelationships: (tenantId: string, workspaceId: string, connectionId: string, kind?: string, fromId?: string): KeyPrefix => ({
-    PK: inventoryPk(tenantId, workspaceId, connectionId),
-    SKPrefix: kind ? (fromId ? `R#${kind}#${fromId}#` : `R#${kind}#`) : 'R#',
+  /** One shard's relationships, optionally of one kind. */
+  inventoryRelationships: (tenantId: string, workspaceId: string, connectionId: string, shard: string, kind?: string): KeyPrefix => ({
+    PK: inventoryShardPk(tenantId, workspaceId, connectionId, shard),
+    SKPrefix: kind ? `R#${kind}#` : 'R#',
+  }),
+  /** The relationships of one kind from one entity. */
+  inventoryRelationshipsFrom: (tenantId: string, workspaceId: string, connectionId: string, kind: string, fromId: string): KeyPrefix => ({
+    PK: inventoryShardPk(tenantId, workspaceId, connectionId, shardOfEntity(fromId)),
+    SKPrefix: `R#${kind}#${fromId}#`,
   }),
   /** GSI1 keys of a relationship: found from its `to` end too. */
   inventoryRelationshipTo: (tenantId: string, workspaceId: string, connectionId: string, kind: string, fromId: string, toId: string) => ({

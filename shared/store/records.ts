@@ -314,8 +314,11 @@ export interface RunProgress {
   step: number;
   phase: 'read' | 'sweep' | 'done';
   tracks: Record<string, { status: TrackStatus; cursor: unknown; pages: number }>;
-  /** Sweep position: index into the kinds to sweep and the stored-item cursor within it. */
-  sweep: { index: number; cursor: Record<string, unknown> | null };
+  /**
+   * Sweep position: the stage (entities, then relationships) and, per range of stored items
+   * (`<kind> <inventory shard>`) begun in it, the cursor reached or `done`.
+   */
+  sweep: { stage: number; ranges: Record<string, Record<string, unknown> | 'done'> };
   /** Counted as steps commit. */
   changes: RunChangeCounts;
   counts: { entities: Record<string, number>; relationships: Record<string, number> };

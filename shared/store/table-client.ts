@@ -40,8 +40,32 @@ const BATCH_GET_MAX = 100;
 const BATCH_WRITE_MAX = 25;
 /** Unprocessed items (throttling) are sent again after a growing pause, this many times. */
 const BATCH_RETRIES = 8;
+/**
+ * Batch calls of one batchGet/batchWrite in flight at once: a call's latency, not the table's
+ * throughput, is what limits one caller sending them one after another.
+ */
+const BATCH_CONCURRENCY = 4;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs each of a batch operation's calls; a caller that shares the table among several
+ * producers passes its own (a slot in its turn), the default runs the call at once.
+ */
+export type BatchCallScheduler = <T>(call: () => Promise<T>) => Promise<T>;
+const immediately: BatchCallScheduler = (call) => call();
+
+/** Runs `send` over `count` chunk indexes, at most BATCH_CONCURRENCY at a time. */
+async function eachChunk(count: number, send: (index: number) => Promise<void>, schedule: BatchCallScheduler): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const index = next++;
+      await schedule(() => send(index));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, count) }, lane));
+}
 
 export interface PageRequest {
   limit: number;
@@ -144,13 +168,13 @@ export class TableClient {
    * Items by key, in batches of 100, eventually consistent (half the read cost): callers use it
    * for their own earlier writes only where a stale answer is harmless. Missing keys are absent.
    */
-  async batchGet(itemKeys: ItemKey[], options: { projection?: string[]; consistent?: boolean } = {}): Promise<StoredItem[]> {
+  async batchGet(itemKeys: ItemKey[], options: { projection?: string[]; consistent?: boolean; schedule?: BatchCallScheduler } = {}): Promise<StoredItem[]> {
     const found: StoredItem[] = [];
     const names = options.projection ? Object.fromEntries(options.projection.map((n, i) => [`#p${i}`, n])) : undefined;
-    for (let start = 0; start < itemKeys.length; start += BATCH_GET_MAX) {
+    await eachChunk(Math.ceil(itemKeys.length / BATCH_GET_MAX), async (chunk) => {
       let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string>; ConsistentRead?: boolean }> | undefined = {
         [this.name]: {
-          Keys: itemKeys.slice(start, start + BATCH_GET_MAX).map((key) => ({ ...key })),
+          Keys: itemKeys.slice(chunk * BATCH_GET_MAX, (chunk + 1) * BATCH_GET_MAX).map((key) => ({ ...key })),
           ...(names ? { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names } : {}),
           ...(options.consistent ? { ConsistentRead: true } : {}),
         },
@@ -162,23 +186,23 @@ export class TableClient {
         found.push(...(out.Responses?.[this.name] ?? []));
         request = out.UnprocessedKeys as typeof request;
       }
-    }
+    }, options.schedule ?? immediately);
     return found;
   }
 
   /** Puts and deletes in batches of 25 (not a transaction: each item is independent). */
-  async batchWrite(puts: StoredItem[], deletes: ItemKey[] = []): Promise<void> {
+  async batchWrite(puts: StoredItem[], deletes: ItemKey[] = [], options: { schedule?: BatchCallScheduler } = {}): Promise<void> {
     type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>;
     const requests: WriteRequests[string] = [...puts.map((Item) => ({ PutRequest: { Item } })), ...deletes.map((Key) => ({ DeleteRequest: { Key: { ...Key } } }))];
-    for (let start = 0; start < requests.length; start += BATCH_WRITE_MAX) {
-      let pending: WriteRequests | undefined = { [this.name]: requests.slice(start, start + BATCH_WRITE_MAX) };
+    await eachChunk(Math.ceil(requests.length / BATCH_WRITE_MAX), async (chunk) => {
+      let pending: WriteRequests | undefined = { [this.name]: requests.slice(chunk * BATCH_WRITE_MAX, (chunk + 1) * BATCH_WRITE_MAX) };
       for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
         if (attempt > BATCH_RETRIES) throw new Error('BatchWriteItem kept returning unprocessed items');
         if (attempt > 0) await pause(25 * 2 ** attempt);
         const out: BatchWriteCommandOutput = await this.db.send(new BatchWriteCommand({ RequestItems: pending }));
         pending = out.UnprocessedItems;
       }
-    }
+    }, options.schedule ?? immediately);
   }
 
   /** One raw page under a key prefix in key order, from `startKey`: for readers that walk a whole partition. */

@@ -151,6 +151,55 @@ describe('runs that resume', () => {
     }
   });
 
+  it('a sweep step that dies between recording its removals and deleting them is redone, and reports each removal once', async () => {
+    deliveryRule = () => 'deliver';
+    const reference = await createConnection('sweep reference');
+    const crashed = await createConnection('sweep crashed');
+    expect((await runToEnd(http, host, token, reference)).status).toBe('succeeded');
+    expect((await runToEnd(http, host, token, crashed)).status).toBe('succeeded');
+    const before = okta.state.org;
+    // Users 1, 2 and 4 leave: their accounts, principals and memberships go at the next sweep.
+    okta.state.org = buildOrg({
+      users: users.filter((_, u) => ![0, 1, 3].includes(u)),
+      groups,
+      members: Object.fromEntries(groups.map((g, i) => [g.id, users.filter((_, u) => u % (i + 2) === 0 && ![0, 1, 3].includes(u)).map((u) => u.id)])),
+      apps,
+      appGroups: { [apps[0]!.id]: [groups[0]!.id, groups[1]!.id], [apps[1]!.id]: [groups[3]!.id] },
+    });
+    const changesOf = async (run: RunBody) =>
+      (await listAll<{ change: string; kind: string; source_id: string; to_source_id?: string }>(http, token, `/v1/connections/${run.connection_id}/runs/${run.run_id}/changes`, 'changes', 3))
+        .map((c) => `${c.change} ${c.kind} ${c.source_id}${c.to_source_id ? ` > ${c.to_source_id}` : ''}`)
+        .sort();
+    try {
+      const expectedRun = await runToEnd(http, host, token, reference);
+      const expectedChanges = await changesOf(expectedRun);
+      expect(expectedChanges.filter((c) => c.startsWith('removed')).length).toBeGreaterThan(6);
+
+      const send = host.deps.db.send.bind(host.deps.db);
+      let crashes = 0;
+      const crashing = (command: unknown, ...rest: unknown[]): Promise<unknown> => {
+        // The first delete of the sweep throws once: the removals it found are recorded, the items not yet gone.
+        const deleting = command instanceof BatchWriteCommand && JSON.stringify(command.input).includes('"DeleteRequest"');
+        if (deleting && crashes++ === 0) return Promise.reject(new Error('the function died here'));
+        return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+      };
+      // The client's overloads cannot be spelled here; the stand-in forwards every call unchanged.
+      const crash = vi.spyOn(host.deps.db, 'send').mockImplementation(crashing as never);
+      let run: RunBody;
+      try {
+        run = await runToEnd(http, host, token, crashed);
+      } finally {
+        crash.mockRestore();
+      }
+      expect(crashes).toBeGreaterThan(1);
+      expect(run).toMatchObject({ status: 'succeeded', counts: expectedRun.counts, changes: expectedRun.changes });
+      expect(await changesOf(run)).toEqual(expectedChanges);
+      expect(await contentOf(crashed)).toEqual(await contentOf(reference));
+    } finally {
+      okta.state.org = before;
+    }
+  });
+
   it('never puts the provider token in an answer, an inventory item, a checkpoint or a log line', async () => {
     const id = await createConnection('secrets');
     const run = await runToEnd(http, host, token, id);

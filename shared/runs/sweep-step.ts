@@ -1,0 +1,107 @@
+/** The sweep: what the provider no longer has leaves the inventory, once every track is read. */
+import type { Deps } from '../deps';
+import { entityKinds, relationshipKinds } from '../connectors/discovery';
+import { INVENTORY_SHARDS, keys } from '../store/keys';
+import type { ChangeEntry, RunProgress, RunRecord } from '../store/records';
+import { runWithConcurrency } from './bounded-concurrency';
+import { seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
+import type { InventoryScope } from './inventory-writer';
+import { loadRemoved, loadSeen, writeStepParts } from './run-checkpoint';
+import type { StepOptions, StepResult } from './run-step';
+
+/**
+ * The sweep's stages: every entity kind, then every relationship kind (which also drops what
+ * pointed at an entity the first stage removed).
+ */
+const SWEEP_STAGES: readonly { relationships: boolean; kinds: readonly string[] }[] = [
+  { relationships: false, kinds: entityKinds },
+  { relationships: true, kinds: relationshipKinds },
+];
+/** Ranges of stored items a sweep step reads at once: a query's latency, not the table, limits one reader. */
+const SWEEP_LANES = 4;
+const SWEEP_PAGE = 500;
+
+/**
+ * Removes what the provider no longer has: stored items whose track was read to the end (or is
+ * no longer in scope) and that this run did not see; and relationships whose end this run
+ * removed. Tracks that were refused keep their items. Each kind is read shard by shard (the
+ * inventory's partitions), several at a time, each with its own cursor in the progress.
+ */
+export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecord, progress: RunProgress, options: StepOptions): Promise<StepResult> {
+  const deadlineMs = Math.min(options.deadlineMs, Date.now() + deps.config.runs.stepSeconds * 1000);
+  const changes: ChangeEntry[] = [];
+  const removed: string[] = [];
+  const sweepable = (track: unknown) => typeof track === 'string' && (progress.tracks[track] === undefined || progress.tracks[track].status === 'done');
+  const seenByKind = new Map<string, Promise<Set<string>>>();
+  const seenOf = (kind: string, relationship: boolean) => {
+    let seen = seenByKind.get(kind);
+    if (!seen) {
+      seen = loadSeen(deps, scope, run.run_id, kind).then((set) => {
+        if (set.size > 0) (relationship ? progress.counts.relationships : progress.counts.entities)[kind] = set.size;
+        return set;
+      });
+      seenByKind.set(kind, seen);
+    }
+    return seen;
+  };
+  // Changes are recorded before the items go, one recording at a time: the parts written last
+  // hold every change found so far, so a crash in between is redone from the cursors, merged.
+  let recorded: Promise<void> = Promise.resolve();
+  const recordThenDelete = (deletes: { PK: string; SK: string }[]): Promise<void> => {
+    const done = recorded.then(async () => {
+      await writeStepParts(deps, scope, run.run_id, run.progress.step, { seen: new Map(), changes, removed });
+      await deps.table.batchWrite([], deletes);
+      progress.stats.items_deleted += deletes.length;
+    });
+    recorded = done.catch(() => undefined);
+    return done;
+  };
+
+  while (progress.sweep.stage < SWEEP_STAGES.length && Date.now() < deadlineMs) {
+    const stage = SWEEP_STAGES[progress.sweep.stage]!;
+    const relationship = stage.relationships;
+    const removedEntities = relationship ? new Set([...(await loadRemoved(deps, scope, run.run_id)), ...removed]) : new Set<string>();
+    const ranges = stage.kinds.flatMap((kind) => INVENTORY_SHARDS.map((shard) => ({ kind, shard, name: `${kind} ${shard}` })));
+    const cursors = progress.sweep.ranges;
+    await runWithConcurrency(ranges.filter((range) => cursors[range.name] !== 'done'), SWEEP_LANES, async ({ kind, shard, name }) => {
+      if (Date.now() >= deadlineMs) return;
+      const seen = await seenOf(kind, relationship);
+      const prefix = relationship
+        ? keys.inventoryRelationships(scope.tenantId, scope.workspaceId, scope.connectionId, shard, kind)
+        : keys.inventoryEntities(scope.tenantId, scope.workspaceId, scope.connectionId, shard, kind);
+      while (Date.now() < deadlineMs) {
+        const cursor = cursors[name];
+        const page = await deps.table.queryRaw(prefix, {
+          startKey: cursor === undefined || cursor === 'done' ? undefined : cursor,
+          limit: SWEEP_PAGE,
+          projection: relationship ? ['kind', 'from_entity_id', 'to_entity_id', 'from_source_id', 'to_source_id', 'track'] : ['entity_id', 'source_id', 'track'],
+        });
+        const deletes: { PK: string; SK: string }[] = [];
+        for (const item of page.items) {
+          const sk = item.SK as string;
+          if (relationship) {
+            const from = item.from_entity_id as string;
+            const to = item.to_entity_id as string;
+            const gone = (sweepable(item.track) && !seen.has(seenKeyOfRelationship(kind, from, to))) || removedEntities.has(from) || removedEntities.has(to);
+            if (!gone) continue;
+            changes.push(['removed', kind, from, item.from_source_id as string, to, item.to_source_id as string]);
+            deletes.push({ PK: prefix.PK, SK: sk });
+          } else {
+            const entityId = item.entity_id as string;
+            if (!sweepable(item.track) || seen.has(seenKeyOfEntity(entityId))) continue;
+            changes.push(['removed', kind, entityId, item.source_id as string]);
+            removed.push(entityId);
+            deletes.push({ PK: prefix.PK, SK: sk });
+          }
+        }
+        if (deletes.length > 0) await recordThenDelete(deletes);
+        cursors[name] = page.lastKey ?? 'done';
+        if (!page.lastKey) return;
+      }
+    });
+    if (ranges.some((range) => cursors[range.name] !== 'done')) break;
+    progress.sweep = { stage: progress.sweep.stage + 1, ranges: {} };
+  }
+  const phase = progress.sweep.stage >= SWEEP_STAGES.length ? 'done' : 'sweep';
+  return { next: { ...progress, phase }, errors: run.errors, delaySeconds: 0, changes, removed };
+}
