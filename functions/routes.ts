@@ -76,19 +76,19 @@ export const routes = {
     responses: { 200: { description: 'IdP configuration', schema: sso.IdpConfigSchema }, 404: problem('not_found') },
   }),
   idpCreate: defineRoute({
-    method: 'POST', path: '/v1/tenants/{id}/idp', handler: 'idp-create', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    method: 'POST', path: '/v1/tenants/{id}/idp', handler: 'idp-create', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
     summary: 'Create the tenant IdP configuration (OIDC and/or SAML, one active)',
     request: { params: TenantPathSchema, body: sso.CreateIdpConfigBodySchema },
     responses: { 201: { description: 'Created', schema: sso.IdpConfigSchema }, 409: problem('conflict') },
   }),
   idpUpdate: defineRoute({
-    method: 'PATCH', path: '/v1/tenants/{id}/idp', handler: 'idp-update', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    method: 'PATCH', path: '/v1/tenants/{id}/idp', handler: 'idp-update', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
     summary: 'Change the tenant IdP configuration; omitting client_secret keeps it',
     request: { params: TenantPathSchema, body: sso.UpdateIdpConfigBodySchema },
     responses: { 200: { description: 'IdP configuration', schema: sso.IdpConfigSchema }, 404: problem('not_found'), 409: problem('conflict') },
   }),
   idpDelete: defineRoute({
-    method: 'DELETE', path: '/v1/tenants/{id}/idp', handler: 'idp-delete', auth: 'bearer', permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    method: 'DELETE', path: '/v1/tenants/{id}/idp', handler: 'idp-delete', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
     summary: 'Delete the tenant IdP configuration and release the email domains it claimed',
     request: { params: TenantPathSchema },
     responses: { 204: { description: 'Deleted' }, 404: problem('not_found') },
@@ -131,13 +131,13 @@ export const routes = {
   }),
 
   mfaEnrollStart: defineRoute({
-    method: 'POST', path: '/v1/mfa/enroll/start', handler: 'mfa-enroll-start', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',
+    method: 'POST', path: '/v1/mfa/enroll/start', handler: 'mfa-enroll-start', auth: 'bearer_or_mfa_token', sessionOnly: true, ipRateLimited: true, tag: 'mfa',
     summary: 'Begin TOTP enrollment (secret, otpauth URI, QR code)',
     request: { body: identity.MfaEnrollStartBodySchema },
     responses: { 200: { description: 'Enrollment material', schema: identity.MfaEnrollStartResponseSchema } },
   }),
   mfaEnrollConfirm: defineRoute({
-    method: 'POST', path: '/v1/mfa/enroll/confirm', handler: 'mfa-enroll-confirm', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',
+    method: 'POST', path: '/v1/mfa/enroll/confirm', handler: 'mfa-enroll-confirm', auth: 'bearer_or_mfa_token', sessionOnly: true, ipRateLimited: true, tag: 'mfa',
     summary: 'Confirm TOTP enrollment with a first code; returns backup codes (and tokens when it completes a login)',
     request: { body: identity.MfaEnrollConfirmBodySchema },
     responses: { 200: { description: 'Backup codes', schema: identity.MfaEnrollConfirmResponseSchema } },
@@ -149,7 +149,7 @@ export const routes = {
     responses: { 200: { description: 'Tokens', schema: identity.TokenResponseSchema }, 401: problem('invalid_credentials') },
   }),
   mfaBackupCodesRegen: defineRoute({
-    method: 'POST', path: '/v1/mfa/backup-codes/regen', handler: 'mfa-backup-codes-regen', auth: 'bearer', ipRateLimited: true, tag: 'mfa',
+    method: 'POST', path: '/v1/mfa/backup-codes/regen', handler: 'mfa-backup-codes-regen', auth: 'bearer', sessionOnly: true, ipRateLimited: true, tag: 'mfa',
     summary: 'Replace your backup codes (needs an MFA within the last 10 minutes); the old ones stop working',
     responses: { 200: { description: 'The new backup codes, shown only here', schema: identity.BackupCodesResponseSchema }, 401: problem('mfa_required') },
   }),
@@ -160,14 +160,14 @@ export const routes = {
     responses: { 200: { description: 'MFA policy', schema: identity.MfaPolicySchema }, 403: problem('forbidden') },
   }),
   mfaPolicyUpdate: defineRoute({
-    method: 'PATCH', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-update', auth: 'bearer', permission: 'mfa_policy:manage', tag: 'mfa',
+    method: 'PATCH', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-update', auth: 'bearer', sessionOnly: true, permission: 'mfa_policy:manage', tag: 'mfa',
     summary: 'Change the tenant MFA policy (audited; needs a recent MFA unless the policy is OFF)',
     request: { params: TenantPathSchema, body: identity.UpdateMfaPolicyBodySchema },
     responses: { 200: { description: 'MFA policy', schema: identity.MfaPolicySchema }, 401: problem('mfa_required'), 403: problem('forbidden') },
   }),
 
   tokensCreate: defineRoute({
-    method: 'POST', path: '/v1/tokens', handler: 'tokens-create', auth: 'bearer', permission: 'tokens:manage', mfaAction: 'CREATE_PAT', tag: 'tokens',
+    method: 'POST', path: '/v1/tokens', handler: 'tokens-create', auth: 'bearer', sessionOnly: true, permission: 'tokens:manage', mfaAction: 'CREATE_PAT', tag: 'tokens',
     summary: 'Create a personal access token; the token is shown only in this answer',
     request: { body: identity.CreateTokenBodySchema },
     responses: { 201: { description: 'Created', schema: identity.CreatedTokenSchema } },
@@ -179,7 +179,7 @@ export const routes = {
     responses: { 200: { description: 'Tokens', schema: identity.TokenListSchema } },
   }),
   tokensRotate: defineRoute({
-    method: 'POST', path: '/v1/tokens/{id}/rotate', handler: 'tokens-rotate', auth: 'bearer', permission: 'tokens:manage', mfaAction: 'ROTATE_PAT', tag: 'tokens',
+    method: 'POST', path: '/v1/tokens/{id}/rotate', handler: 'tokens-rotate', auth: 'bearer', sessionOnly: true, permission: 'tokens:manage', mfaAction: 'ROTATE_PAT', tag: 'tokens',
     summary: 'Replace a personal access token by a new one; the old one is revoked at once',
     request: { params: IdPathSchema('tok') },
     responses: { 201: { description: 'The new token', schema: identity.CreatedTokenSchema }, 404: problem('not_found') },
@@ -203,7 +203,7 @@ export const routes = {
     responses: { 200: { description: 'Current user', schema: identity.MeSchema } },
   }),
   mePassword: defineRoute({
-    method: 'POST', path: '/v1/me/password', handler: 'me-password', auth: 'bearer', mfaAction: 'CHANGE_PASSWORD', tag: 'users',
+    method: 'POST', path: '/v1/me/password', handler: 'me-password', auth: 'bearer', sessionOnly: true, mfaAction: 'CHANGE_PASSWORD', tag: 'users',
     summary: 'Change your password (needs the current one)',
     request: { body: identity.PasswordChangeBodySchema },
     responses: { 204: { description: 'Password changed' }, 401: problem('invalid_credentials or mfa_required') },

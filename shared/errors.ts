@@ -20,6 +20,7 @@ export const problemCatalogue = {
   conflict: { status: 409, title: 'Conflict' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
+  headers_too_large: { status: 431, title: 'Request header fields too large' },
   unprocessable: { status: 422, title: 'Unprocessable request' },
   rate_limited: { status: 429, title: 'Too many requests' },
   internal_error: { status: 500, title: 'Internal error' },

@@ -61,6 +61,16 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       .then((answer) => send(res, answer, requestId), (error: unknown) => { onError(error, 'writing the answer'); res.destroy(); });
   });
 
+  // What node:http refuses before any handler runs (oversized headers, a request it cannot
+  // parse) is answered as problem+json too, where Node would send a bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+    const problem = error.code === 'HPE_HEADER_OVERFLOW'
+      ? new TesseraError('headers_too_large', 'The request headers are too large')
+      : new TesseraError('validation_failed', 'The request is not valid HTTP');
+    socket.end(rawHttpAnswer(answerProblem(problem, randomBytes(10).toString('base64'))));
+  });
+
   async function serve(req: http.IncomingMessage, requestId: string): Promise<HttpAnswer & { close?: boolean }> {
     const method = req.method ?? 'GET';
     const target = req.url ?? '/';
@@ -162,6 +172,14 @@ function send(res: http.ServerResponse, answer: HttpAnswer & { close?: boolean }
   if (answer.close) headers.set('connection', 'close');
   res.writeHead(answer.statusCode, Object.fromEntries(headers));
   res.end(answer.body);
+}
+
+/** A whole HTTP/1.1 answer as bytes, for a socket that has no request object. */
+function rawHttpAnswer(answer: HttpAnswer): Buffer {
+  const head = [`HTTP/1.1 ${answer.statusCode} ${http.STATUS_CODES[answer.statusCode] ?? ''}`];
+  for (const [name, value] of answer.headers) head.push(`${name}: ${value}`);
+  head.push(`content-length: ${answer.body.length}`, 'connection: close', '', '');
+  return Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), answer.body]);
 }
 
 const forwardedClient = (header: string | string[] | undefined): string | undefined =>

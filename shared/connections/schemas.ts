@@ -4,11 +4,11 @@
  * (shared/connectors/catalog.ts) validate their contents.
  */
 import * as z from 'zod';
-import { idOf, TimestampSchema } from '../http/common-schemas';
+import { DisplayText, idOf, TimestampSchema } from '../http/common-schemas';
 import { entityKinds, relationshipKinds } from '../connectors/discovery';
 import { canonicalTimeZone } from '../runs/schedule';
 
-const ConnectionName = z.string().trim().min(1).max(128);
+const ConnectionName = DisplayText(128);
 const JsonObject = z.record(z.string(), z.unknown());
 
 const TimeZoneSchema = z

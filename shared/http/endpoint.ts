@@ -13,6 +13,7 @@ import { formBody } from './middleware/form-body';
 import { jsonBody } from './middleware/json-body';
 import { requestScope } from './middleware/request-scope';
 import { validateInput } from './middleware/validate-input';
+import { securityHeaders } from './headers';
 import type { EndpointResult } from './responses';
 import type { RouteDefinition } from './route';
 import { stateOf, type TesseraRequest } from './request-state';
@@ -44,7 +45,7 @@ export interface EndpointContext<R extends RouteDefinition> {
 export type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 function render(result: EndpointResult): APIGatewayProxyStructuredResultV2 {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', ...result.headers };
+  const headers: Record<string, string> = { ...securityHeaders, 'cache-control': 'no-store', ...result.headers };
   if (result.text !== undefined) {
     return { statusCode: result.statusCode, headers: { ...headers, 'content-type': result.contentType ?? 'text/plain; charset=utf-8' }, body: result.text };
   }

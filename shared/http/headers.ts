@@ -32,3 +32,13 @@ export const responseHeaders = {
     required: false,
   },
 } satisfies Record<string, HeaderSpec>;
+
+/**
+ * On every answer: no content sniffing, and a policy that lets no answer of the API run
+ * anything, load anything or be framed (a JSON body opened in a browser stays inert).
+ */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'referrer-policy': 'no-referrer',
+};

@@ -4,6 +4,7 @@
  */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { TesseraError } from '../errors';
+import { securityHeaders } from './headers';
 
 export function toTesseraError(error: unknown): TesseraError {
   if (error instanceof TesseraError) return error;
@@ -23,7 +24,7 @@ export function problemResponse(error: TesseraError, requestId: string): APIGate
   };
   return {
     statusCode: error.status,
-    headers: { ...error.headers, 'content-type': 'application/problem+json', 'x-request-id': requestId, 'cache-control': 'no-store' },
+    headers: { ...securityHeaders, ...error.headers, 'content-type': 'application/problem+json', 'x-request-id': requestId, 'cache-control': 'no-store' },
     body: JSON.stringify(body),
   };
 }

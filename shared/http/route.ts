@@ -45,6 +45,12 @@ export interface RouteDefinition {
   auth: AuthKind;
   /** The permission the credential must carry (after scopes are applied). */
   permission?: Permission;
+  /**
+   * Credential management (password, MFA, personal access tokens, the IdP): refused (403) to a
+   * personal access token whatever its scopes and the tenant's MFA policy, since a leaked
+   * automation token must not be able to lock its owner out or mint itself successors.
+   */
+  sessionOnly?: true;
   /** The tenant MFA policy action this route performs (step-up when the policy lists it). */
   mfaAction?: MfaAction;
   /** Counted by the per-source-IP limiter of the authentication surface. */

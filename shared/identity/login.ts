@@ -53,7 +53,7 @@ export async function login(deps: Deps, input: LoginInput, sourceIp: string): Pr
   await attempt.succeeded();
   if (needsRehash) await upgradePasswordHash(deps, user, input.password);
 
-  const workspaceId = workspaceFor(user, input.workspace_id);
+  const workspaceId = await workspaceFor(deps, user, input.workspace_id);
   const authTime = epochSeconds(deps.clock);
   const decision = loginMfaDecision(await getMfaPolicy(deps, tenant.id), user.mfa_enrolled);
   if (decision !== 'none') {

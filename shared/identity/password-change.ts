@@ -16,25 +16,36 @@ import { assertAcceptablePassword } from './password-policy';
 import type { Principal } from './principal';
 import { reserveCredentialAttempt } from './rate-limits';
 
-/** The user's new password hash, written only while the user is still active. */
 /**
  * The user's new password hash, written only while the user is still active (and, for a
- * change, only over the hash the current password was checked against). A reset also ends
- * every sign-in before it: access tokens whose `auth_time` is older are refused.
+ * change, only over the hash the current password was checked against; for a reset, only
+ * while no password was set since its link was sent). Every password set stamps
+ * `password_set_at`, which ends every reset link sent before it. A reset also ends every
+ * sign-in before it: access tokens whose `auth_time` is older are refused.
  */
-export function passwordUpdateItem(deps: Deps, user: UserRecord, passwordHash: string, options: { expectedHash?: string | undefined; endSessions?: boolean } = {}) {
-  const { expectedHash, endSessions = false } = options;
+export function passwordUpdateItem(
+  deps: Deps,
+  user: UserRecord,
+  passwordHash: string,
+  options: { expectedHash?: string | undefined; endSessions?: boolean; resetLinkSentAt?: string } = {},
+) {
+  const { expectedHash, endSessions = false, resetLinkSentAt } = options;
+  const conditions = ['#status = :active'];
+  if (expectedHash !== undefined) conditions.push('password_hash = :expected');
+  if (resetLinkSentAt !== undefined) conditions.push('(attribute_not_exists(password_set_at) OR password_set_at < :sent)');
+  const now = isoNow(deps.clock);
   return deps.table.updateItem({
     Key: keys.user(user.tenant_id, user.id),
-    UpdateExpression: `SET password_hash = :hash, updated_at = :now, version = version + :one${endSessions ? ', sessions_valid_after = :epoch' : ''}`,
-    ConditionExpression: expectedHash === undefined ? '#status = :active' : '#status = :active AND password_hash = :expected',
+    UpdateExpression: `SET password_hash = :hash, password_set_at = :now, updated_at = :now, version = version + :one${endSessions ? ', sessions_valid_after = :epoch' : ''}`,
+    ConditionExpression: conditions.join(' AND '),
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
       ':hash': passwordHash,
-      ':now': isoNow(deps.clock),
+      ':now': now,
       ':one': 1,
       ':active': 'active',
       ...(expectedHash === undefined ? {} : { ':expected': expectedHash }),
+      ...(resetLinkSentAt === undefined ? {} : { ':sent': resetLinkSentAt }),
       ...(endSessions ? { ':epoch': epochSeconds(deps.clock) } : {}),
     },
   });

@@ -1,6 +1,7 @@
 /**
  * `POST /v1/auth/password/reset`: the token of a reset link (see `password-forgot.ts`) sets a
- * new password, once, and every refresh token of the user is revoked.
+ * new password, once; every refresh token of the user is revoked, and every other reset link
+ * sent before it stops working.
  */
 import type { Deps } from '../deps';
 import { UnauthenticatedError } from '../errors';
@@ -27,6 +28,8 @@ export async function resetPassword(deps: Deps, input: { token: string; new_pass
   if (!record || Date.parse(record.expires_at) <= deps.clock.now().getTime()) throw invalid();
   const user = await getUser(deps, record.tenant_id, record.user_id);
   if (!user || user.status !== 'active') throw invalid();
+  // A password set since the link was sent (a reset by another link, a change) ends the link.
+  if (user.password_set_at !== undefined && user.password_set_at >= record.created_at) throw invalid();
   await attempt.succeeded();
 
   const event = auditEventPut(deps, {
@@ -37,7 +40,7 @@ export async function resetPassword(deps: Deps, input: { token: string; new_pass
     await deps.table.transact([
       // Consuming the token in the same transaction makes it single-use under parallel requests.
       deps.table.deleteItem({ Key: keys.passwordResetToken(tokenHash), ConditionExpression: 'attribute_exists(PK)' }),
-      passwordUpdateItem(deps, user, await hashPassword(input.new_password), { endSessions: true }),
+      passwordUpdateItem(deps, user, await hashPassword(input.new_password), { endSessions: true, resetLinkSentAt: record.created_at }),
       event.item,
     ]);
   } catch (error) {

@@ -35,7 +35,7 @@ export function toTokenView(record: PersonalAccessTokenRecord): PersonalAccessTo
   };
 }
 
-function newTokenRecord(deps: Deps, principal: Principal, input: { name: string; scopes: string[]; lifetimeMs: number }) {
+function newTokenRecord(deps: Deps, principal: Principal, input: { name: string; scopes: string[]; expiresAt: (now: Date) => Date }) {
   const token = generateOpaqueToken('pat');
   const now = deps.clock.now();
   const record: PersonalAccessTokenRecord = {
@@ -46,7 +46,7 @@ function newTokenRecord(deps: Deps, principal: Principal, input: { name: string;
     name: input.name,
     token_hash: sha256Hex(token),
     scopes: input.scopes,
-    expires_at: new Date(now.getTime() + input.lifetimeMs).toISOString(),
+    expires_at: input.expiresAt(now).toISOString(),
     created_at: now.toISOString(),
     last_used_at: null,
     revoked_at: null,
@@ -71,7 +71,7 @@ export async function createPersonalAccessToken(
   const notHeld = scopes.filter((s) => !(principal.permissions as string[]).includes(s));
   if (notHeld.length) throw new ForbiddenError(`You cannot grant scopes you do not hold: ${notHeld.join(', ')}`);
 
-  const { token, record, item } = newTokenRecord(deps, principal, { name: input.name, scopes, lifetimeMs: input.expires_in_days * DAY_MS });
+  const { token, record, item } = newTokenRecord(deps, principal, { name: input.name, scopes, expiresAt: (now) => new Date(now.getTime() + input.expires_in_days * DAY_MS) });
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: principal.tenantId, workspaceId: principal.workspaceId, actorId: principal.userId,
     action: 'token_created', targetType: 'personal_access_token', targetId: record.id,
@@ -121,10 +121,10 @@ export async function revokePersonalAccessToken(deps: Deps, principal: Principal
 export async function rotatePersonalAccessToken(deps: Deps, principal: Principal, tokenId: string, sourceIp: string): Promise<CreatedPersonalAccessToken> {
   const old = await getOwnToken(deps, principal, tokenId);
   if (old.revoked_at || Date.parse(old.expires_at) <= deps.clock.now().getTime()) throw new NotFoundError('token');
-  // The new token keeps the old one's workspace, name, scopes and lifetime.
-  const lifetimeMs = Date.parse(old.expires_at) - Date.parse(old.created_at);
+  // The new token keeps the old one's workspace, name, scopes and expiry: rotating replaces a
+  // secret, it never extends how long access lasts.
   const owner: Principal = { ...principal, workspaceId: old.workspace_id };
-  const { token, record, item } = newTokenRecord(deps, owner, { name: old.name, scopes: old.scopes, lifetimeMs });
+  const { token, record, item } = newTokenRecord(deps, owner, { name: old.name, scopes: old.scopes, expiresAt: () => new Date(old.expires_at) });
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: principal.tenantId, workspaceId: old.workspace_id, actorId: principal.userId,
     action: 'token_rotated', targetType: 'personal_access_token', targetId: record.id, payload: { replaces: old.id, name: old.name }, sourceIp,

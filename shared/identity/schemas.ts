@@ -3,7 +3,7 @@
  * validation, handler input types and the OpenAPI document.
  */
 import * as z from 'zod';
-import { idOf, TimestampSchema } from '../http/common-schemas';
+import { DisplayText, idOf, TimestampSchema } from '../http/common-schemas';
 import { mfaActions, mfaModes } from './mfa-actions';
 import { roles } from './permissions';
 import { isPublicEmailDomain } from './public-email-domains';
@@ -116,7 +116,7 @@ export const UpdateMfaPolicyBodySchema = z
 // ---- personal access tokens ---------------------------------------------------------------
 
 export const CreateTokenBodySchema = z.strictObject({
-  name: z.string().trim().min(1).max(128),
+  name: DisplayText(128),
   scopes: z.array(z.string().min(1).max(64)).min(1).max(32),
   expires_in_days: z.number().int().min(1).max(365).default(90),
 });
@@ -196,7 +196,7 @@ export const WorkspaceSchema = z
   .object({ id: z.string(), tenant_id: z.string(), name: z.string(), owner_id: z.string(), created_at: TimestampSchema, updated_at: TimestampSchema })
   .meta({ id: 'Workspace' });
 
-export const CreateWorkspaceBodySchema = z.strictObject({ name: z.string().trim().min(1).max(128) });
+export const CreateWorkspaceBodySchema = z.strictObject({ name: DisplayText(128) });
 export const OwnerTransferBodySchema = z.strictObject({ new_owner_id: idOf('usr') });
 export const WorkspaceListSchema = z.object({ workspaces: z.array(WorkspaceSchema), next_cursor: z.string().nullable() });
 export const TokenListSchema = z.object({ tokens: z.array(PersonalAccessTokenSchema), next_cursor: z.string().nullable() });

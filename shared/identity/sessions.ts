@@ -25,11 +25,16 @@ export interface SessionStart {
   mfaAt: number | undefined;
 }
 
-/** The workspace a session acts in: the one asked for when the user may use it, else the default. */
-export function workspaceFor(user: UserRecord, requested: string | undefined): string {
+/**
+ * The workspace a session acts in: the one asked for when the user has a role there (a tenant
+ * admin: when it is a workspace of their tenant), else the default. A token never names a
+ * workspace that does not exist, or another tenant's.
+ */
+export async function workspaceFor(deps: Deps, user: UserRecord, requested: string | undefined): Promise<string> {
   if (requested === undefined) return user.default_workspace_id;
-  if (user.roles[requested] || user.tenant_admin) return requested;
-  throw new ForbiddenError('You are not a member of that workspace');
+  if (user.roles[requested]) return requested;
+  if (user.tenant_admin && (await deps.table.get(keys.workspace(user.tenant_id, requested)))) return requested;
+  throw new ForbiddenError('You are not a member of that workspace, or it does not exist');
 }
 
 function refreshTokenItems(deps: Deps, start: SessionStart, familyId: string): { token: string; item: TransactItem } {
@@ -123,7 +128,7 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
   if (!user || user.status !== 'active') throw invalid();
   const start: SessionStart = {
     user,
-    workspaceId: workspaceFor(user, input.workspaceId ?? record.workspace_id),
+    workspaceId: await workspaceFor(deps, user, input.workspaceId ?? record.workspace_id),
     amr: record.amr,
     authTime: record.auth_time,
     mfaAt: record.mfa_at ?? undefined,

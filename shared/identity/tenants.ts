@@ -14,6 +14,7 @@ import { defaultMfaPolicy } from './mfa-policy';
 import { assertAcceptablePassword } from './password-policy';
 import { DomainName, Email, TenantSlug } from './schemas';
 import { parseWith } from '../http/validation';
+import { DisplayText } from '../http/common-schemas';
 import * as z from 'zod';
 
 export interface CreateTenantInput {
@@ -27,7 +28,7 @@ export interface CreateTenantInput {
 
 const CreateTenantSchema = z.object({
   slug: TenantSlug,
-  name: z.string().trim().min(1).max(128),
+  name: DisplayText(128),
   emailDomains: z.array(DomainName).max(20),
   adminEmail: Email,
 });

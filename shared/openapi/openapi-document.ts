@@ -140,7 +140,7 @@ export function buildOpenApiDocument(routes: Readonly<Record<string, RouteDefini
     for (const [status, spec] of Object.entries(route.responses)) answer(status, spec.description, spec);
     for (const [status, description] of Object.entries(STANDARD_PROBLEMS)) {
       if (responses[status] || (route.auth === 'public' && (status === '401' || status === '403'))) continue;
-      answer(status, description);
+      answer(status, status === '403' && route.sessionOnly ? `${description}; or the credential is a personal access token, which never manages credentials (sign in)` : description);
     }
 
     const body = route.request?.body;

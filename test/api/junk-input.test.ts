@@ -78,3 +78,32 @@ describe('junk input never makes a 5xx', () => {
     });
   }
 });
+
+describe('control characters in names', () => {
+  it('are refused in every name (400 naming the field) and nothing is written', async () => {
+    const names = ['evil\u0000name', 'red \u001b[31malert', 'two\nlines', 'sep\u2028arator'];
+    const before = {
+      workspaces: (await http.request('GET', '/v1/workspaces', { token })).body as { workspaces: unknown[] },
+      tokens: (await http.request('GET', '/v1/tokens', { token })).body as { tokens: unknown[] },
+      connections: (await http.request('GET', '/v1/connections', { token })).body as { connections: unknown[] },
+    };
+    for (const name of names) {
+      const attempts: [string, unknown][] = [
+        ['/v1/workspaces', { name }],
+        ['/v1/tokens', { name, scopes: ['connections:read'] }],
+        ['/v1/connections', { integration_id: 'int_okta_discovery', name, scope: {}, configuration: { org_url: 'https://acme.okta.com', api_token: 'x'.repeat(42) } }],
+      ];
+      for (const [path, body] of attempts) {
+        const res = await http.request('POST', path, { token, body });
+        expect(res.status, `${path} ${JSON.stringify(name)}`).toBe(400);
+        expect((res.body as { errors: { path: string; message: string }[] }).errors).toContainEqual({ path: 'name', message: 'must not contain control characters' });
+      }
+    }
+    expect((await http.request('GET', '/v1/workspaces', { token })).body).toEqual(before.workspaces);
+    expect((await http.request('GET', '/v1/tokens', { token })).body).toEqual(before.tokens);
+    expect((await http.request('GET', '/v1/connections', { token })).body).toEqual(before.connections);
+    // Letters of every script, and emoji, are names like any other.
+    const fine = await http.request('POST', '/v1/workspaces', { token, body: { name: 'Équipe 東京 🚀' } });
+    expect(fine.status).toBe(201);
+  });
+});

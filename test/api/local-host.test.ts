@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../infra/local/server';
 import { api, type HttpClient } from '../support/http-client';
@@ -32,6 +33,35 @@ describe('local host', () => {
     const res = await client.request('GET', '/v1/health');
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
+  });
+
+  it('marks every answer nosniff, unframeable and inert: JSON, problem, JWKS, the OpenAPI document', async () => {
+    for (const path of ['/v1/health', '/v1/nowhere', '/v1/.well-known/jwks.json', '/v1/openapi.json']) {
+      const res = await client.request('GET', path);
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy'], path).toContain("default-src 'none'");
+    }
+  });
+
+  it('answers oversized headers and unparseable requests with problem+json, not a bare status line', async () => {
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const url = new URL(host.url);
+        const socket = net.connect(Number(url.port), url.hostname, () => socket.end(request));
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+    const oversized = await raw(`GET /v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(oversized).toMatch(/^HTTP\/1\.1 431 /);
+    expect(oversized).toMatch(/content-type: application\/problem\+json/i);
+    expect(oversized).toMatch(/x-content-type-options: nosniff/i);
+    expect(JSON.parse(oversized.slice(oversized.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 431, code: 'headers_too_large' });
+    const garbage = await raw('NOT HTTP AT ALL\r\n\r\n');
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(garbage.slice(garbage.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, code: 'validation_failed' });
   });
 
   it('refuses a body over 1 MiB with 413 before any handler runs', async () => {

@@ -119,15 +119,15 @@ describe('reading and changing the policy', () => {
     expect((await getPolicy(tenant.tenantId, adminToken)).body).toMatchObject({ mfa_mode: 'REQUIRED' });
   });
 
-  it('changing it needs a recent MFA (a PAT never has one) unless the policy is OFF', async () => {
+  it('changing it needs a recent MFA unless the policy is OFF; a PAT may read it, never change it', async () => {
     const session = await login(http, clock, tenant.admin.email);
     const patRes = await http.request('POST', '/v1/tokens', { token: session.accessToken, body: { name: 'policy', scopes: ['mfa_policy:manage'] } });
     expect(patRes.status).toBe(201);
     const pat = (patRes.body as { token: string }).token;
     expect((await getPolicy(tenant.tenantId, pat)).status).toBe(200);
     const viaPat = await patchPolicy(tenant.tenantId, pat, { mfa_mode: 'OFF' });
-    expect(viaPat.status).toBe(401);
-    expect(viaPat.body).toMatchObject({ code: 'mfa_required' });
+    expect(viaPat.status).toBe(403);
+    expect(viaPat.body).toMatchObject({ code: 'forbidden' });
 
     clock.advance(11 * 60);
     const stale = await patchPolicy(tenant.tenantId, session.accessToken, { mfa_mode: 'OFF' });
@@ -141,9 +141,11 @@ describe('reading and changing the policy', () => {
     const fresh = (stepUp.body as { access_token: string }).access_token;
     expect((await patchPolicy(tenant.tenantId, fresh, { mfa_mode: 'OFF' })).status).toBe(200);
 
-    // With the policy OFF there is no MFA to protect: a stale session (or a PAT) may turn it on.
+    // With the policy OFF there is no MFA to protect: a session without one may turn it on; a PAT still may not.
     clock.advance(11 * 60);
-    expect((await patchPolicy(tenant.tenantId, pat, { mfa_mode: 'REQUIRED' })).status).toBe(200);
+    expect((await patchPolicy(tenant.tenantId, pat, { mfa_mode: 'REQUIRED' })).status).toBe(403);
+    const again = await login(http, clock, tenant.admin.email);
+    expect((await patchPolicy(tenant.tenantId, again.accessToken, { mfa_mode: 'REQUIRED' })).status).toBe(200);
   });
 });
 

@@ -138,8 +138,9 @@ describe('step-up for each action the policy lists', () => {
 
   it('a PAT never carries an MFA, so it cannot perform a gated action', async () => {
     const session = await adminSession();
-    const pat = await createPat(session.accessToken, ['tokens:manage', 'users:read']);
-    expectMfaRequired(await http.request('POST', '/v1/tokens', { token: pat.token, body: { name: 'x', scopes: ['users:read'] } }));
+    const pat = await createPat(session.accessToken, ['tokens:manage', 'users:read', 'users:manage']);
+    expectMfaRequired(await http.request('DELETE', `/v1/tokens/${pat.id}`, { token: pat.token }));
+    expectMfaRequired(await http.request('POST', '/v1/users', { token: pat.token, body: { email: `pat-made-${Date.now()}@example.test`, role: 'viewer' } }));
   });
 
   it('actions outside the gate need no recent MFA', async () => {
@@ -221,7 +222,10 @@ describe('backup codes', () => {
   it('regen needs a recent MFA, returns ten new codes shown once, and the old set stops working', async () => {
     const user = await newUserSession();
     const pat = await createPat(user.accessToken);
-    expectMfaRequired(await http.request('POST', '/v1/mfa/backup-codes/regen', { token: pat.token }));
+    // A PAT never manages MFA, whatever the policy says.
+    const viaPat = await http.request('POST', '/v1/mfa/backup-codes/regen', { token: pat.token });
+    expect(viaPat.status).toBe(403);
+    expect(viaPat.body).toMatchObject({ code: 'forbidden' });
     clock.advance(STALE);
     expectMfaRequired(await http.request('POST', '/v1/mfa/backup-codes/regen', { token: user.accessToken }));
 

@@ -185,8 +185,10 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     expectStatus(rotated, 201);
     ({ token: s.pat, id: s.patId } = bodyOf<{ token: string; id: string }>(rotated));
     expectStatus(await call('tokensList', { token: s.pat }), 200);
-    // A PAT never carries an MFA: 401 mfa_required with WWW-Authenticate.
-    const stepUp = await call('tokensCreate', { token: s.pat, body: { name: 'nested', scopes: ['connections:read'] } }, 'PAT, no MFA');
+    // A PAT never creates one (403), and never carries an MFA: revoking, which the policy
+    // lists, answers 401 mfa_required with WWW-Authenticate.
+    expectStatus(await call('tokensCreate', { token: s.pat, body: { name: 'nested', scopes: ['connections:read'] } }, 'PAT, credential management'), 403);
+    const stepUp = await call('tokensRevoke', { token: s.pat, params: { id: s.patId } }, 'PAT, no MFA');
     expectStatus(stepUp, 401);
     expect(stepUp.headers['www-authenticate']).toContain('insufficient_user_authentication');
     expectStatus(await call('tokensRevoke', { token: s.admin, params: { id: s.patId } }), 204);

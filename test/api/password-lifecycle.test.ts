@@ -177,6 +177,28 @@ describe('reset password', () => {
     expect(events.some((e) => e.action === 'password_reset' && e.target_id === user.id)).toBe(true);
   });
 
+  it('a reset or a password change ends every link sent before it', async () => {
+    const user = await newUser();
+    const first = resetTokenOf(await forgot(user.email));
+    const second = resetTokenOf(await forgot(user.email));
+    expect((await reset(first)).status).toBe(204);
+    const stale = await reset(second, 'a passphrase from an old link');
+    expect(stale.status).toBe(401);
+    expect(stale.body).toMatchObject({ code: 'unauthenticated' });
+    expect((await passwordLogin(user.email, NEW_PASSWORD)).status).toBe(200);
+
+    clock.advance(1);
+    const beforeChange = resetTokenOf(await forgot(user.email));
+    const session = await login(http, clock, user.email, NEW_PASSWORD);
+    const changed = await http.request('POST', '/v1/me/password', { token: session.accessToken, body: { current_password: NEW_PASSWORD, new_password: 'the passphrase after the change' } });
+    expect(changed.status).toBe(204);
+    expect((await reset(beforeChange, 'a passphrase from before the change')).status).toBe(401);
+    // A link asked for afterwards works.
+    clock.advance(1);
+    expect((await reset(resetTokenOf(await forgot(user.email)), 'a passphrase from a new link')).status).toBe(204);
+    expect((await passwordLogin(user.email, 'a passphrase from a new link')).status).toBe(200);
+  });
+
   it('is single use under parallel requests: exactly one 204', async () => {
     const user = await newUser();
     const token = resetTokenOf(await forgot(user.email));
@@ -190,11 +212,12 @@ describe('reset password', () => {
 
   it('expires 30 minutes after the request (injected clock)', async () => {
     const user = await newUser();
-    const early = resetTokenOf(await forgot(user.email));
-    const late = resetTokenOf(await forgot(user.email));
+    const inTime = resetTokenOf(await forgot(user.email));
     clock.advance(29 * 60);
-    expect((await reset(early)).status).toBe(204);
-    clock.advance(2 * 60);
+    expect((await reset(inTime)).status).toBe(204);
+    clock.advance(1);
+    const late = resetTokenOf(await forgot(user.email)); // sent after that reset: only its age can end it
+    clock.advance(31 * 60);
     const expired = await reset(late, 'too late for this passphrase');
     expect(expired.status).toBe(401);
     expect((await passwordLogin(user.email, NEW_PASSWORD)).status).toBe(200);

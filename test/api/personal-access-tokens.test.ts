@@ -83,18 +83,57 @@ describe('personal access tokens', () => {
     }
   });
 
-  it('rotation revokes the old token at once and keeps name, scopes and workspace', async () => {
+  it('rotation revokes the old token at once and keeps name, scopes, workspace and expiry', async () => {
     const old = (await createPat(builderToken, { name: 'rotating', scopes: ['connections:read'], expires_in_days: 10 })).body as Created;
+    clock.advance(3 * 86_400);
+    // Sessions are 15 minutes long: sign in again, three days later.
+    builderToken = (await login(http, clock, `builder@${tenant.domain}`)).accessToken;
+    adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
     const res = await http.request('POST', `/v1/tokens/${old.id}/rotate`, { token: builderToken });
     expect(res.status).toBe(201);
     const fresh = res.body as Created & { name: string };
     expect(fresh.id).not.toBe(old.id);
     expect(fresh).toMatchObject({ name: 'rotating', scopes: ['connections:read'], workspace_id: old.workspace_id });
-    expect(Date.parse(fresh.expires_at) - Date.parse(fresh.created_at)).toBe(10 * 86_400_000);
+    // Rotating replaces the secret; it does not extend the access: three days later, seven are left.
+    expect(fresh.expires_at).toBe(old.expires_at);
+    expect(Date.parse(fresh.expires_at) - Date.parse(fresh.created_at)).toBeLessThanOrEqual(7 * 86_400_000);
     expect((await http.request('GET', '/v1/me', { token: old.token })).status).toBe(401);
     expect((await http.request('GET', '/v1/me', { token: fresh.token })).status).toBe(200);
     // A rotated token cannot be rotated again.
     expect((await http.request('POST', `/v1/tokens/${old.id}/rotate`, { token: builderToken })).status).toBe(404);
+  });
+
+  it('never manages credentials, whatever its scopes and the MFA policy: password, MFA, tokens, IdP (403)', async () => {
+    // The tenant's policy is OFF: nothing asks for a step-up, so only the credential kind can refuse.
+    const allScopes = ((await http.request('GET', '/v1/me', { token: adminToken })).body as { permissions: string[] }).permissions;
+    const pat = ((await createPat(adminToken, { name: 'automation', scopes: allScopes, expires_in_days: 1 })).body as Created);
+    expect(pat.scopes).toEqual(expect.arrayContaining(['tokens:manage', 'idp:manage', 'mfa_policy:manage']));
+    const idp = { provider_type: 'oidc', issuer: 'https://idp.example.test', client_id: 'tessera', client_secret: 'a-secret-value-1234', email_domains: [tenant.domain], active: false };
+    const refused: [string, string, unknown?][] = [
+      ['POST', '/v1/me/password', { current_password: PASSWORD, new_password: 'a new password that is long enough' }],
+      ['POST', '/v1/tokens', { name: 'successor', scopes: ['connections:read'], expires_in_days: 365 }],
+      ['POST', `/v1/tokens/${pat.id}/rotate`],
+      ['POST', '/v1/mfa/enroll/start', {}],
+      ['POST', '/v1/mfa/enroll/confirm', { code: '123456' }],
+      ['POST', '/v1/mfa/backup-codes/regen', {}],
+      ['PATCH', `/v1/tenants/${tenant.tenantId}/mfa-policy`, { mfa_mode: 'OFF' }],
+      ['POST', `/v1/tenants/${tenant.tenantId}/idp`, idp],
+      ['PATCH', `/v1/tenants/${tenant.tenantId}/idp`, { active: false }],
+      ['DELETE', `/v1/tenants/${tenant.tenantId}/idp`],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await http.request(method, path, { token: pat.token, ...(body === undefined ? {} : { body }) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body, `${method} ${path}`).toMatchObject({ code: 'forbidden', detail: expect.stringContaining('personal access token') });
+    }
+    // Nothing happened: the password is unchanged and no successor token exists.
+    expect((await login(http, clock, tenant.admin.email)).accessToken).toBeTruthy();
+    const tokens = (await http.request('GET', '/v1/tokens', { token: adminToken })).body as { tokens: { name: string }[] };
+    expect(tokens.tokens.map((t) => t.name)).toContain('automation');
+    expect(tokens.tokens.map((t) => t.name)).not.toContain('successor');
+    // What it may do, it still does: reading, and revoking (itself included).
+    expect((await http.request('GET', '/v1/tokens', { token: pat.token })).status).toBe(200);
+    expect((await http.request('DELETE', `/v1/tokens/${pat.id}`, { token: pat.token })).status).toBe(204);
   });
 
   it('revocation kills the token; another user\'s token is not found', async () => {
@@ -134,10 +173,15 @@ describe('PATs under an MFA policy', () => {
     const created = await createPat(session.accessToken, { name: 'with-mfa', scopes: ['tokens:manage', 'users:read'] });
     expect(created.status).toBe(201);
     const pat = (created.body as Created).token;
+    // A PAT never creates one (403, whatever the policy); revoking, which the policy lists, it
+    // may do only with a recent MFA, which it never carries.
     const viaPat = await createPat(pat, { name: 'from-pat', scopes: ['users:read'] });
-    expect(viaPat.status).toBe(401);
-    expect(viaPat.body).toMatchObject({ code: 'mfa_required' });
-    expect(viaPat.headers['www-authenticate']).toContain('insufficient_user_authentication');
+    expect(viaPat.status).toBe(403);
+    expect(viaPat.body).toMatchObject({ code: 'forbidden' });
+    const revokeViaPat = await http.request('DELETE', `/v1/tokens/${(created.body as Created).id}`, { token: pat });
+    expect(revokeViaPat.status).toBe(401);
+    expect(revokeViaPat.body).toMatchObject({ code: 'mfa_required' });
+    expect(revokeViaPat.headers['www-authenticate']).toContain('insufficient_user_authentication');
 
     // Ten minutes later the access token still works but no longer counts as a recent MFA.
     clock.advance(11 * 60);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -49,6 +49,23 @@ describe('refresh tokens', () => {
     expect(switched.body).toMatchObject({ workspace_id: wsId });
     const me = await http.request('GET', '/v1/me', { token: (switched.body as { access_token: string }).access_token });
     expect(me.body).toMatchObject({ workspace_id: wsId, role: 'admin' });
+  });
+
+  it('never names a workspace that does not exist or belongs to another tenant, even for a tenant admin', async () => {
+    const other = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    const madeUp = other.workspaceId.replace(/.{6}$/, '000000');
+    for (const workspace_id of [madeUp, other.workspaceId]) {
+      const session = await login(http, clock, tenant.admin.email);
+      const switched = await refresh(session.refreshToken, { workspace_id });
+      expect(switched.status, workspace_id).toBe(403);
+      expect(switched.body).toMatchObject({ code: 'forbidden' });
+      // The refusal spent nothing: the session goes on in its own workspace.
+      const still = await refresh(session.refreshToken);
+      expect(still.status).toBe(200);
+      expect(still.body).toMatchObject({ workspace_id: tenant.workspaceId });
+      const direct = await http.request('POST', '/v1/auth/login', { body: { email: tenant.admin.email, password: PASSWORD, workspace_id } });
+      expect(direct.status, workspace_id).toBe(403);
+    }
   });
 
   it('logout revokes the family', async () => {

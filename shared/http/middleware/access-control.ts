@@ -43,8 +43,11 @@ export function authorize(route: RouteDefinition): MiddlewareObj {
   const permission = route.permission;
   return {
     before: (request: TesseraRequest) => {
-      if (!permission) return;
       const principal = stateOf(request).principal;
+      if (route.sessionOnly && principal?.credential.kind === 'pat') {
+        throw new ForbiddenError('A personal access token cannot manage credentials (password, MFA, personal access tokens, IdP); sign in to do this');
+      }
+      if (!permission) return;
       if (!principal) throw new UnauthenticatedError();
       if (!principal.permissions.includes(permission)) throw new ForbiddenError(`This needs the permission ${permission}`);
     },
