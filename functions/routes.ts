@@ -239,6 +239,13 @@ export const routes = {
     responses: { 200: { description: 'User', schema: identity.UserSchema }, 404: problem('not_found') },
   }),
 
+  usersEnable: defineRoute({
+    method: 'POST', path: '/v1/users/{id}/enable', handler: 'users-enable', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',
+    summary: 'Enable a disabled user again; the user signs in anew (tokens from before stay refused)',
+    request: { params: IdPathSchema('usr') },
+    responses: { 200: { description: 'User', schema: identity.UserSchema }, 404: problem('not_found') },
+  }),
+
   workspacesList: defineRoute({
     method: 'GET', path: '/v1/workspaces', handler: 'workspaces-list', auth: 'bearer', tag: 'workspaces',
     summary: 'Workspaces you belong to (all of them for a tenant admin)',
@@ -348,6 +355,12 @@ export const routes = {
     summary: 'The discovered relationships of a connection, optionally of one kind or touching one entity',
     request: { params: connections.ConnectionPathSchema, query: connections.RelationshipListQuerySchema },
     responses: { 200: { description: 'Relationships', schema: connections.RelationshipListSchema }, 404: problem('not_found') },
+  }),
+  tenantAuditEventsList: defineRoute({
+    method: 'GET', path: '/v1/tenants/{id}/audit-events', handler: 'tenant-audit-events-list', auth: 'bearer', permission: 'tenant_audit:read', tag: 'audit',
+    summary: 'The identity audit log of your tenant, newest first (tenant admins): sign-ins, MFA, tokens, passwords, users, IdP and policy changes',
+    request: { params: TenantPathSchema, query: identity.TenantAuditEventQuerySchema },
+    responses: { 200: { description: 'Identity audit events', schema: connections.TenantAuditEventListSchema }, 403: problem('forbidden') },
   }),
   auditEventsList: defineRoute({
     method: 'GET', path: '/v1/audit-events', handler: 'audit-events-list', auth: 'bearer', permission: 'audit:read', tag: 'audit',

@@ -59,30 +59,42 @@ export async function recordAuditEvent(deps: Deps, input: AuditEventInput): Prom
   return event;
 }
 
-export function listIdentityAuditEvents(deps: Deps, tenantId: string, page: PageRequest): Promise<Page<AuditEventRecord>> {
-  return deps.table.queryPrefix<AuditEventRecord>(keys.identityAuditEvents(tenantId), page);
+/** What a reader of an audit log may filter on; a filter may leave a page short (never wrong). */
+export interface AuditFilter {
+  action?: string | undefined;
+  actorId?: string | undefined;
+  targetId?: string | undefined;
+  /** ISO timestamps (UTC): events at or after `since`, before `until`. */
+  since?: string | undefined;
+  until?: string | undefined;
 }
 
-export function listWorkspaceAuditEvents(
-  deps: Deps,
-  tenantId: string,
-  workspaceId: string,
-  page: PageRequest,
-  filter: { action?: string | undefined; targetId?: string | undefined } = {},
-): Promise<Page<AuditEventRecord>> {
-  const conditions: string[] = [];
-  const values: Record<string, unknown> = {};
-  if (filter.action !== undefined) {
-    conditions.push('#action = :action');
-    values[':action'] = filter.action;
-  }
-  if (filter.targetId !== undefined) {
-    conditions.push('target_id = :target');
-    values[':target'] = filter.targetId;
-  }
-  return deps.table.queryPrefix<AuditEventRecord>(
-    keys.workspaceAuditEvents(tenantId, workspaceId),
-    page,
-    conditions.length ? { filter: { expression: conditions.join(' AND '), names: filter.action !== undefined ? { '#action': 'action' } : {}, values } } : {},
-  );
+const FILTER_CONDITIONS: Record<keyof AuditFilter, string> = {
+  action: '#action = :action',
+  actorId: 'actor_id = :actorId',
+  targetId: 'target_id = :targetId',
+  since: 'created_at >= :since',
+  until: 'created_at < :until',
+};
+
+function filterOption(filter: AuditFilter): { filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> } } {
+  const given = (Object.keys(FILTER_CONDITIONS) as (keyof AuditFilter)[]).filter((name) => filter[name] !== undefined);
+  if (given.length === 0) return {};
+  return {
+    filter: {
+      expression: given.map((name) => FILTER_CONDITIONS[name]).join(' AND '),
+      names: given.includes('action') ? { '#action': 'action' } : {},
+      values: Object.fromEntries(given.map((name) => [`:${name}`, filter[name]])),
+    },
+  };
+}
+
+/** The tenant's identity log, newest first. */
+export function listIdentityAuditEvents(deps: Deps, tenantId: string, page: PageRequest, filter: AuditFilter = {}): Promise<Page<AuditEventRecord>> {
+  return deps.table.queryPrefix<AuditEventRecord>(keys.identityAuditEvents(tenantId), page, filterOption(filter));
+}
+
+/** A workspace's log (its connections' changes and tests), newest first. */
+export function listWorkspaceAuditEvents(deps: Deps, tenantId: string, workspaceId: string, page: PageRequest, filter: AuditFilter = {}): Promise<Page<AuditEventRecord>> {
+  return deps.table.queryPrefix<AuditEventRecord>(keys.workspaceAuditEvents(tenantId, workspaceId), page, filterOption(filter));
 }

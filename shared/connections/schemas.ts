@@ -227,3 +227,7 @@ export const AuditEventSchema = z
   .meta({ id: 'AuditEvent' });
 
 export const AuditEventListSchema = z.object({ audit_events: z.array(AuditEventSchema), next_cursor: z.string().nullable() });
+
+/** An event of the tenant's identity log: as the workspace log's, with the source address. */
+export const TenantAuditEventSchema = AuditEventSchema.extend({ source_ip: z.string().nullable() }).meta({ id: 'TenantAuditEvent' });
+export const TenantAuditEventListSchema = z.object({ audit_events: z.array(TenantAuditEventSchema), next_cursor: z.string().nullable() });

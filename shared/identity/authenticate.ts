@@ -43,6 +43,9 @@ export async function authenticateBearer(deps: Deps, authorization: string): Pro
   if (credential.startsWith(tokenPrefixes.pat)) {
     const token = await findUsablePersonalAccessToken(deps, credential);
     const user = await activeUser(deps, token.tenant_id, token.user_id);
+    if (user.pats_valid_after !== undefined && token.created_at < user.pats_valid_after) {
+      throw new UnauthenticatedError('The personal access token was made before the user was disabled; make a new one');
+    }
     await markPersonalAccessTokenUsed(deps, token);
     deps.observability.count(metricNames.tokenUse);
     return principalOf(user, token.workspace_id, token.scopes, { kind: 'pat', tokenId: token.id });

@@ -16,6 +16,7 @@ export const permissionRegistry = {
   'idp:manage': 'Manage the tenant identity provider configuration',
   'mfa_policy:manage': 'Manage the tenant MFA policy',
   'workspaces:manage': 'Create workspaces and transfer their ownership',
+  'tenant_audit:read': 'Read the identity audit log of the tenant: sign-ins, MFA, tokens, passwords, users, IdP and policy changes',
 } as const;
 
 export type Permission = keyof typeof permissionRegistry;
@@ -28,7 +29,7 @@ export type Role = (typeof roles)[number];
 const everyRole: Permission[] = ['integrations:read', 'connections:read', 'audit:read', 'users:read', 'tokens:manage'];
 
 /** Held only through a tenant-scope `admin` assignment, never through a workspace role. */
-export const tenantAdministrationPermissions: Permission[] = ['users:manage', 'idp:manage', 'mfa_policy:manage', 'workspaces:manage'];
+export const tenantAdministrationPermissions: Permission[] = ['users:manage', 'idp:manage', 'mfa_policy:manage', 'workspaces:manage', 'tenant_audit:read'];
 
 const workspaceRolePermissions: Record<Role, Permission[]> = {
   viewer: everyRole,

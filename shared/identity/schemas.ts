@@ -200,3 +200,12 @@ export const CreateWorkspaceBodySchema = z.strictObject({ name: DisplayText(128)
 export const OwnerTransferBodySchema = z.strictObject({ new_owner_id: idOf('usr') });
 export const WorkspaceListSchema = z.object({ workspaces: z.array(WorkspaceSchema), next_cursor: z.string().nullable() });
 export const TokenListSchema = z.object({ tokens: z.array(PersonalAccessTokenSchema), next_cursor: z.string().nullable() });
+
+export const TenantAuditEventQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+  action: z.string().min(1).max(64).optional(),
+  actor_id: idOf('usr').optional(),
+  since: z.iso.datetime({ offset: true }).optional(),
+  until: z.iso.datetime({ offset: true }).optional(),
+});

@@ -2,7 +2,7 @@
  * User administration within the caller's tenant. The tenant always comes from the
  * credential; a user of another tenant is simply not found.
  */
-import { isoNow } from '../clock';
+import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ConflictError, ForbiddenError, NotFoundError, PreconditionFailedError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
@@ -81,6 +81,34 @@ export async function updateUser(
     throw error;
   }
   return toUserView(updated, workspaceId);
+}
+
+/**
+ * Enables a disabled user again. Nothing from before comes back: the sessions were revoked at
+ * the disable, and access tokens and PATs issued before the enable stay refused, so the user
+ * signs in again and makes new tokens.
+ */
+export async function enableUser(deps: Deps, principal: Principal, userId: string, sourceIp: string): Promise<UserView> {
+  const user = await userInTenant(deps, principal, userId);
+  if (user.status === 'active') return toUserView(user, principal.workspaceId);
+  const now = isoNow(deps.clock);
+  try {
+    await deps.table.transact([
+      deps.table.updateItem({
+        Key: keys.user(user.tenant_id, user.id),
+        UpdateExpression: 'SET #status = :active, updated_at = :now, sessions_valid_after = :epoch, pats_valid_after = :now, version = version + :one',
+        ConditionExpression: 'attribute_exists(PK) AND #status = :disabled',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':active': 'active', ':disabled': 'disabled', ':now': now, ':epoch': epochSeconds(deps.clock), ':one': 1 },
+      }),
+      auditEventPut(deps, { log: 'identity', tenantId: principal.tenantId, workspaceId: principal.workspaceId, actorId: principal.userId, action: 'user_enabled', targetType: 'user', targetId: user.id, sourceIp }).item,
+    ]);
+  } catch (error) {
+    // Deleted, or enabled by someone else meanwhile: read what is there now.
+    if (!isConditionFailure(error)) throw error;
+    return toUserView(await userInTenant(deps, principal, userId), principal.workspaceId);
+  }
+  return toUserView({ ...user, status: 'active', updated_at: now }, principal.workspaceId);
 }
 
 export async function disableUser(deps: Deps, principal: Principal, userId: string, sourceIp: string): Promise<UserView> {

@@ -53,6 +53,10 @@ export async function transferWorkspaceOwnership(deps: Deps, principal: Principa
   if (!newOwner || newOwner.status !== 'active') throw new ValidationError([{ path: 'new_owner_id', message: 'must be an active user of the tenant' }]);
   if (workspace.owner_id === newOwnerId) return workspace;
   const now = isoNow(deps.clock);
+  // The owner administers the workspace they own: a new owner who is not its admin yet becomes
+  // one, in the same transaction, and that role change is audited like any other.
+  const previousRole = newOwner.roles[workspaceId] ?? null;
+  const promoted = previousRole !== 'admin';
   try {
     await deps.table.transact([
       deps.table.updateItem({
@@ -61,18 +65,26 @@ export async function transferWorkspaceOwnership(deps: Deps, principal: Principa
         ConditionExpression: 'owner_id = :old',
         ExpressionAttributeValues: { ':new': newOwnerId, ':old': workspace.owner_id, ':now': now },
       }),
-      // The owner administers the workspace they own.
       deps.table.updateItem({
         Key: keys.user(principal.tenantId, newOwnerId),
-        UpdateExpression: 'SET #roles.#ws = :admin, updated_at = :now',
-        ConditionExpression: '#status = :active',
+        UpdateExpression: promoted ? 'SET #roles.#ws = :admin, updated_at = :now, version = version + :one' : 'SET updated_at = :now',
+        // The role read above is still the role: the audit below tells the truth.
+        ConditionExpression: previousRole === null ? '#status = :active AND attribute_not_exists(#roles.#ws)' : '#status = :active AND #roles.#ws = :previous',
         ExpressionAttributeNames: { '#roles': 'roles', '#ws': workspaceId, '#status': 'status' },
-        ExpressionAttributeValues: { ':admin': 'admin', ':now': now, ':active': 'active' },
+        ExpressionAttributeValues: { ':now': now, ':active': 'active', ...(promoted ? { ':admin': 'admin', ':one': 1 } : {}), ...(previousRole === null ? {} : { ':previous': previousRole }) },
       }),
       auditEventPut(deps, {
         log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId, action: 'workspace_owner_transferred', targetType: 'workspace', targetId: workspaceId,
-        payload: { old_owner_id: workspace.owner_id, new_owner_id: newOwnerId }, sourceIp,
+        payload: { old_owner_id: workspace.owner_id, new_owner_id: newOwnerId, new_owner_role_before: previousRole }, sourceIp,
       }).item,
+      ...(promoted
+        ? [
+            auditEventPut(deps, {
+              log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId, action: 'user_updated', targetType: 'user', targetId: newOwnerId,
+              payload: { changed: ['role'], role: 'admin', previous_role: previousRole, workspace_id: workspaceId, reason: 'workspace_owner_transfer' }, sourceIp,
+            }).item,
+          ]
+        : []),
     ]);
   } catch (error) {
     const failed = failedConditionIndexes(error);

@@ -27,6 +27,8 @@ export interface UserRecord {
   federated?: boolean;
   /** Epoch seconds: access tokens of sign-ins before this are refused (set by a password reset). */
   sessions_valid_after?: number;
+  /** When the user was last enabled again: PATs created before it are refused. */
+  pats_valid_after?: string;
   /** When the password was last set (changed or reset): reset links sent before it are void. */
   password_set_at?: string;
   created_at: string;

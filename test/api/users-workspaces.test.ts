@@ -110,6 +110,41 @@ describe('users', () => {
     expect((await http.request('GET', '/v1/users?limit=101', { token: adminToken })).status).toBe(400);
   });
 
+  it('a disabled user is enabled again, signs in anew, and nothing from before comes back', async () => {
+    const email = `comeback@${tenant.domain}`;
+    const id = await createUser(http, adminToken, { email, role: 'connector_builder' });
+    const before = await login(http, clock, email);
+    const patRes = await http.request('POST', '/v1/tokens', { token: before.accessToken, body: { name: 'old', scopes: ['connections:read'] } });
+    expect(patRes.status).toBe(201);
+    const oldPat = (patRes.body as { token: string }).token;
+
+    expect((await http.request('POST', `/v1/users/${id}/disable`, { token: adminToken })).status).toBe(200);
+    expect((await http.request('POST', '/v1/auth/login', { body: { email, password: PASSWORD } })).status).toBe(401);
+    // A viewer may not enable; an unknown user is 404.
+    expect((await http.request('POST', `/v1/users/${id}/enable`, { token: viewerToken })).status).toBe(403);
+    expect((await http.request('POST', '/v1/users/usr_0000000000absent/enable', { token: adminToken })).status).toBe(404);
+
+    clock.advance(1);
+    const enabled = await http.request('POST', `/v1/users/${id}/enable`, { token: adminToken });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toMatchObject({ id, status: 'active' });
+    // Idempotent: enabling an active user changes nothing.
+    expect((await http.request('POST', `/v1/users/${id}/enable`, { token: adminToken })).body).toMatchObject({ id, status: 'active' });
+
+    // Nothing issued before comes back: the old access token, refresh token and PAT stay refused.
+    expect((await http.request('GET', '/v1/me', { token: before.accessToken })).status).toBe(401);
+    expect((await http.request('POST', '/v1/auth/token', { body: { grant_type: 'refresh_token', refresh_token: before.refreshToken } })).status).toBe(401);
+    expect((await http.request('GET', '/v1/me', { token: oldPat })).status).toBe(401);
+    // A new sign-in works, and a PAT made now works.
+    const after = await login(http, clock, email);
+    expect((await http.request('GET', '/v1/me', { token: after.accessToken })).body).toMatchObject({ id, status: 'active' });
+    const fresh = (await http.request('POST', '/v1/tokens', { token: after.accessToken, body: { name: 'new', scopes: ['connections:read'] } })).body as { token: string };
+    expect((await http.request('GET', '/v1/me', { token: fresh.token })).status).toBe(200);
+
+    const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
+    expect(events.items.filter((e) => e.target_id === id && e.action === 'user_enabled')).toHaveLength(1);
+  });
+
   it('an admin cannot disable themself', async () => {
     expect((await http.request('POST', `/v1/users/${tenant.admin.id}/disable`, { token: adminToken })).status).toBe(403);
   });
@@ -140,8 +175,19 @@ describe('workspaces', () => {
     const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
     expect(events.items.find((e) => e.action === 'workspace_owner_transferred' && e.target_id === ws.id)).toMatchObject({
       actor_id: tenant.admin.id,
-      payload: { old_owner_id: tenant.admin.id, new_owner_id: newOwner },
+      payload: { old_owner_id: tenant.admin.id, new_owner_id: newOwner, new_owner_role_before: null },
     });
+    // The new owner had no role there and is now its admin: that promotion is recorded too.
+    expect(events.items.filter((e) => e.action === 'user_updated' && e.target_id === newOwner)).toEqual([
+      expect.objectContaining({ actor_id: tenant.admin.id, workspace_id: ws.id, payload: { changed: ['role'], role: 'admin', previous_role: null, workspace_id: ws.id, reason: 'workspace_owner_transfer' } }),
+    ]);
+    const promoted = (await http.request('GET', `/v1/users/${newOwner}`, { token: adminToken })).body as { memberships: { workspace_id: string; role: string }[] };
+    expect(promoted.memberships).toContainEqual({ workspace_id: ws.id, role: 'admin' });
+    // Back to an owner who already administers it: no role changes, so none is recorded.
+    expect((await http.request('POST', `/v1/workspaces/${ws.id}/owner-transfer`, { token: adminToken, body: { new_owner_id: tenant.admin.id } })).status).toBe(200);
+    const after = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
+    expect(after.items.filter((e) => e.action === 'user_updated' && e.target_id === tenant.admin.id)).toEqual([]);
+    expect(after.items.filter((e) => e.action === 'workspace_owner_transferred' && e.target_id === ws.id)).toHaveLength(2);
 
     const disabled = await createUser(http, adminToken, { email: `inactive@${tenant.domain}`, role: 'viewer' });
     await http.request('POST', `/v1/users/${disabled}/disable`, { token: adminToken });
