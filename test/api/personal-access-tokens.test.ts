@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../shared/crypto/opaque-tokens';
+import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../../shared/crypto/opaque-tokens';
 import { keys } from '../../shared/store/keys';
 import { totpCode } from '../../shared/crypto/totp';
 import { api, type HttpClient } from '../support/http-client';
@@ -162,7 +162,14 @@ describe('personal access tokens', () => {
   it('a look-alike with a bad checksum or an unknown token is refused', async () => {
     const pat = (await createPat(builderToken, { name: 'shape', scopes: ['users:read'] })).body as Created;
     const flipped = pat.token.slice(0, 12) + (pat.token[12] === 'A' ? 'B' : 'A') + pat.token.slice(13);
+    expect(hasTokenShape('pat', flipped)).toBe(false); // refused by its checksum, before any lookup
     expect((await http.request('GET', '/v1/me', { token: flipped })).status).toBe(401);
+    // Well formed, with a right checksum, but never issued: refused by the lookup.
+    const unknown = generateOpaqueToken('pat');
+    expect(hasTokenShape('pat', unknown)).toBe(true);
+    const res = await http.request('GET', '/v1/me', { token: unknown });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'unauthenticated', detail: 'The personal access token is not valid' });
   });
 });
 
