@@ -9,7 +9,7 @@ import type { RemediationItem } from '../connectors/connector';
 import type { DiscoveryContext, PageOutcome } from '../connectors/discovery';
 import { readConfiguration, UNREADABLE_CONFIGURATION } from '../connections/connection-configuration';
 import type { ConnectionRecord, RunProgress, RunRecord } from '../store/records';
-import { runWithConcurrency } from './bounded-concurrency';
+import { runWithConcurrency } from '../bounded-concurrency';
 import { StepObservations, writeObservations, type InventoryScope } from './inventory-writer';
 import { createStepPacer, type StepPacer } from './provider-pacer';
 import { MAX_DELAY_SECONDS } from './run-queue';

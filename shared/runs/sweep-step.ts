@@ -3,7 +3,7 @@ import type { Deps } from '../deps';
 import { entityKinds, relationshipKinds } from '../connectors/discovery';
 import { INVENTORY_SHARDS, keys } from '../store/keys';
 import type { ChangeEntry, RunProgress, RunRecord } from '../store/records';
-import { runWithConcurrency } from './bounded-concurrency';
+import { runWithConcurrency } from '../bounded-concurrency';
 import { seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
 import type { InventoryScope } from './inventory-writer';
 import { loadRemoved, loadSeen, writeStepParts } from './run-checkpoint';

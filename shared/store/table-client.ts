@@ -22,6 +22,7 @@ import {
   type TransactWriteCommandInput,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { runWithConcurrency } from '../bounded-concurrency';
 import { ValidationError } from '../errors';
 import type { ItemKey, KeyPrefix } from './keys';
 import { tableDefinition, type GsiName } from './table';
@@ -55,16 +56,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type BatchCallScheduler = <T>(call: () => Promise<T>) => Promise<T>;
 const immediately: BatchCallScheduler = (call) => call();
 
-/** Runs `send` over `count` chunk indexes, at most BATCH_CONCURRENCY at a time. */
-async function eachChunk(count: number, send: (index: number) => Promise<void>, schedule: BatchCallScheduler): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < count) {
-      const index = next++;
-      await schedule(() => send(index));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, count) }, lane));
+/** Runs `send` over `count` chunk indexes, at most BATCH_CONCURRENCY at a time, each in its scheduled turn. */
+function eachChunk(count: number, send: (index: number) => Promise<void>, schedule: BatchCallScheduler): Promise<void> {
+  return runWithConcurrency(Array.from({ length: count }, (_, index) => index), BATCH_CONCURRENCY, (index) => schedule(() => send(index)));
 }
 
 export interface PageRequest {
