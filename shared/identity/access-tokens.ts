@@ -18,9 +18,17 @@ export interface AccessTokenSubject {
   amr: readonly string[];
   authTime: number;
   mfaAt: number | undefined;
+  /**
+   * The login session (`sid` claim): the id of its refresh family, shared by every access
+   * token of one sign-in, its refreshes and step-ups. Logout and a password change end
+   * sessions by this id.
+   */
+  sessionId: string;
 }
 
-export interface AccessTokenClaims extends AccessTokenSubject {
+export interface AccessTokenClaims extends Omit<AccessTokenSubject, 'sessionId'> {
+  /** Absent only from tokens issued before the claim existed (they expire within the access token TTL). */
+  sessionId: string | undefined;
   jti: string;
   issuedAt: number;
   expiresAt: number;
@@ -35,6 +43,9 @@ export interface TokenResponse {
   workspace_id: string;
 }
 
+/** The leeway verification grants an expired token (seconds). */
+export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 5;
+
 export async function issueAccessToken(deps: Deps, subject: AccessTokenSubject): Promise<{ token: string; expiresIn: number }> {
   const { issuer, audience, accessTokenTtlSeconds } = deps.config.jwt;
   const now = epochSeconds(deps.clock);
@@ -45,6 +56,7 @@ export async function issueAccessToken(deps: Deps, subject: AccessTokenSubject):
     scope: subject.scopes.join(' '),
     amr: [...subject.amr],
     auth_time: subject.authTime,
+    sid: subject.sessionId,
     ...(subject.mfaAt !== undefined ? { mfa_at: subject.mfaAt } : {}),
   })
     .setProtectedHeader({ alg: JWT_ALGORITHM, kid: key.kid, typ: 'at+jwt' })
@@ -70,6 +82,7 @@ function claimsFrom(payload: JWTPayload): AccessTokenClaims {
     isStringArray(p.amr) &&
     typeof p.auth_time === 'number' &&
     (p.mfa_at === undefined || typeof p.mfa_at === 'number') &&
+    (p.sid === undefined || typeof p.sid === 'string') &&
     typeof p.jti === 'string' &&
     typeof p.iat === 'number' &&
     typeof p.exp === 'number';
@@ -82,6 +95,7 @@ function claimsFrom(payload: JWTPayload): AccessTokenClaims {
     amr: p.amr as string[],
     authTime: p.auth_time as number,
     mfaAt: p.mfa_at as number | undefined,
+    sessionId: p.sid as string | undefined,
     jti: p.jti as string,
     issuedAt: p.iat as number,
     expiresAt: p.exp as number,
@@ -104,7 +118,7 @@ export async function verifyAccessToken(deps: Deps, token: string): Promise<Acce
         audience,
         typ: 'at+jwt',
         currentDate: deps.clock.now(),
-        clockTolerance: 5,
+        clockTolerance: ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'exp', 'iat', 'jti'],
       },
     );

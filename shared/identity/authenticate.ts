@@ -1,8 +1,8 @@
 /**
  * Turns an `Authorization: Bearer …` header into a Principal, or refuses with 401.
  * Either credential kind ends in the same checks: the user exists in the token's tenant and
- * is active (so disabling a user cuts off every token at once), an access token's sign-in is
- * not older than the user's last password reset, and the effective
+ * is active (so disabling a user cuts off every token at once), an access token's session has
+ * not ended (password reset or change, logout: `session-revocation.ts`), and the effective
  * permissions are the user's current permissions in the token's workspace ∩ its scopes.
  */
 import type { Deps } from '../deps';
@@ -11,10 +11,12 @@ import { tokenPrefixes } from '../crypto/opaque-tokens';
 import { metricNames } from '../observability';
 import { getUser } from '../store/identity-items';
 import type { UserRecord } from '../store/records';
+import { epochSeconds } from '../clock';
 import { verifyAccessToken } from './access-tokens';
 import { intersectScopes, permissionsFor } from './permissions';
 import { findUsablePersonalAccessToken, markPersonalAccessTokenUsed } from './personal-access-tokens';
 import type { Credential, Principal } from './principal';
+import { sessionHasEnded } from './session-revocation';
 
 async function activeUser(deps: Deps, tenantId: string, userId: string): Promise<UserRecord> {
   const user = await getUser(deps, tenantId, userId);
@@ -55,12 +57,13 @@ export async function authenticateBearer(deps: Deps, authorization: string): Pro
 
   const claims = await verifyAccessToken(deps, credential);
   const user = await activeUser(deps, claims.tenantId, claims.userId);
-  if (user.sessions_valid_after !== undefined && claims.authTime < user.sessions_valid_after) {
+  if (sessionHasEnded(user, claims, epochSeconds(deps.clock))) {
     throw new UnauthenticatedError('The credential is no longer valid; sign in again');
   }
   return principalOf(user, claims.workspaceId, claims.scopes, {
     kind: 'access_token',
     jti: claims.jti,
+    sessionId: claims.sessionId,
     amr: [...claims.amr],
     authTime: claims.authTime,
     mfaAt: claims.mfaAt,

@@ -188,7 +188,9 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
       await deps.table.transact([accept, event.item]);
       const amr = p.credential.kind === 'access_token' ? p.credential.amr : [];
       const authTime = p.credential.kind === 'access_token' ? p.credential.authTime : now;
-      return accessTokenResponse(deps, { user, workspaceId: p.workspaceId, amr: [...new Set([...amr, 'otp'])], authTime, mfaAt: now });
+      // The stepped-up token goes on in the caller's session (a token older than the `sid` claim: a session of its own).
+      const sessionId = (p.credential.kind === 'access_token' ? p.credential.sessionId : undefined) ?? deps.ids.next('fam');
+      return accessTokenResponse(deps, { user, workspaceId: p.workspaceId, amr: [...new Set([...amr, 'otp'])], authTime, mfaAt: now, sessionId });
     },
     'mfa_challenge_failed',
     method,

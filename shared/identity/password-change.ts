@@ -2,6 +2,9 @@
  * `POST /v1/me/password`: a signed-in user changes their password by giving the current one
  * (checked under the same per-account limiter as login). The route table names the step-up
  * action `CHANGE_PASSWORD`, so a tenant policy listing it also asks for a recent MFA.
+ * A change ends every other session of the user (refresh families and the access tokens of
+ * sign-ins before it) and keeps the caller's; personal access tokens are left alone (they are
+ * automation credentials: disabling the user ends them).
  */
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
@@ -15,28 +18,30 @@ import type { UserRecord } from '../store/records';
 import { assertAcceptablePassword } from './password-policy';
 import type { Principal } from './principal';
 import { reserveCredentialAttempt } from './rate-limits';
+import { revokeAllSessions } from './sessions';
 
 /**
  * The user's new password hash, written only while the user is still active (and, for a
  * change, only over the hash the current password was checked against; for a reset, only
  * while no password was set since its link was sent). Every password set stamps
  * `password_set_at`, which ends every reset link sent before it. A reset also ends every
- * sign-in before it: access tokens whose `auth_time` is older are refused.
+ * sign-in before it: access tokens whose `auth_time` is older are refused; a change
+ * (`keepSession`) ends every sign-in before it but the caller's session.
  */
 export function passwordUpdateItem(
   deps: Deps,
   user: UserRecord,
   passwordHash: string,
-  options: { expectedHash?: string | undefined; endSessions?: boolean; resetLinkSentAt?: string } = {},
+  options: { expectedHash?: string | undefined; endSessions?: boolean; resetLinkSentAt?: string; keepSession?: string } = {},
 ) {
-  const { expectedHash, endSessions = false, resetLinkSentAt } = options;
+  const { expectedHash, endSessions = false, resetLinkSentAt, keepSession } = options;
   const conditions = ['#status = :active'];
   if (expectedHash !== undefined) conditions.push('password_hash = :expected');
   if (resetLinkSentAt !== undefined) conditions.push('(attribute_not_exists(password_set_at) OR password_set_at < :sent)');
   const now = isoNow(deps.clock);
   return deps.table.updateItem({
     Key: keys.user(user.tenant_id, user.id),
-    UpdateExpression: `SET password_hash = :hash, password_set_at = :now, updated_at = :now, version = version + :one${endSessions ? ', sessions_valid_after = :epoch' : ''}`,
+    UpdateExpression: `SET password_hash = :hash, password_set_at = :now, updated_at = :now, version = version + :one${endSessions ? ', sessions_valid_after = :epoch' : ''}${keepSession !== undefined ? ', other_sessions_valid_after = :epoch, kept_session_id = :kept' : ''}`,
     ConditionExpression: conditions.join(' AND '),
     ExpressionAttributeNames: { '#status': 'status' },
     ExpressionAttributeValues: {
@@ -46,7 +51,8 @@ export function passwordUpdateItem(
       ':active': 'active',
       ...(expectedHash === undefined ? {} : { ':expected': expectedHash }),
       ...(resetLinkSentAt === undefined ? {} : { ':sent': resetLinkSentAt }),
-      ...(endSessions ? { ':epoch': epochSeconds(deps.clock) } : {}),
+      ...(endSessions || keepSession !== undefined ? { ':epoch': epochSeconds(deps.clock) } : {}),
+      ...(keepSession !== undefined ? { ':kept': keepSession } : {}),
     },
   });
 }
@@ -64,15 +70,18 @@ export async function changePassword(deps: Deps, principal: Principal, input: { 
     throw new InvalidCredentialsError();
   }
   await attempt.succeeded();
+  // A token older than the `sid` claim names no session to keep: every sign-in before now ends.
+  const keepSession = (principal.credential.kind === 'access_token' ? principal.credential.sessionId : undefined) ?? '';
 
   const event = auditEventPut(deps, {
     log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'password_changed', targetType: 'user', targetId: user.id, sourceIp,
   });
   try {
-    await deps.table.transact([passwordUpdateItem(deps, user, await hashPassword(input.new_password), { expectedHash: user.password_hash }), event.item]);
+    await deps.table.transact([passwordUpdateItem(deps, user, await hashPassword(input.new_password), { expectedHash: user.password_hash, keepSession }), event.item]);
   } catch (error) {
     // Changed (or the user disabled) since we read it: the current password given is stale.
     if (isConditionFailure(error)) throw new InvalidCredentialsError();
     throw error;
   }
+  await revokeAllSessions(deps, user.tenant_id, user.id, 'password_change', { except: keepSession });
 }

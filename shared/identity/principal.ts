@@ -3,7 +3,7 @@ import { ForbiddenError } from '../errors';
 import type { Permission, Role } from './permissions';
 
 export type Credential =
-  | { kind: 'access_token'; jti: string; amr: string[]; authTime: number; mfaAt: number | undefined }
+  | { kind: 'access_token'; jti: string; sessionId: string | undefined; amr: string[]; authTime: number; mfaAt: number | undefined }
   | { kind: 'pat'; tokenId: string };
 
 export interface Principal {

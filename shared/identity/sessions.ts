@@ -2,9 +2,10 @@
  * Sessions: an access token plus a refresh token. Refresh tokens are opaque, stored as a
  * SHA-256 digest, strictly single-use and grouped in a family (one per login). Using one
  * marks it used and mints the next in one transaction that also checks the family is alive;
- * presenting a used one again revokes the whole family (token theft is assumed).
+ * presenting a used one again revokes the whole family (token theft is assumed). The family id
+ * is the session id (`sid`) of every access token of that login.
  */
-import { isoNow } from '../clock';
+import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../crypto/opaque-tokens';
@@ -16,6 +17,7 @@ import type { RefreshFamilyRecord, RefreshTokenRecord, UserRecord } from '../sto
 import type { TransactItem } from '../store/table-client';
 import { issueAccessToken, type TokenResponse } from './access-tokens';
 import { permissionsFor } from './permissions';
+import { markSessionEnded, sessionHasEnded } from './session-revocation';
 
 export interface SessionStart {
   user: UserRecord;
@@ -23,6 +25,11 @@ export interface SessionStart {
   amr: string[];
   authTime: number;
   mfaAt: number | undefined;
+}
+
+/** A session that exists: its refresh family id is the `sid` of its access tokens. */
+export interface SessionContinuation extends SessionStart {
+  sessionId: string;
 }
 
 /**
@@ -61,7 +68,7 @@ function refreshTokenItems(deps: Deps, start: SessionStart, familyId: string): {
   };
 }
 
-async function accessTokenFor(deps: Deps, start: SessionStart) {
+async function accessTokenFor(deps: Deps, start: SessionContinuation) {
   return issueAccessToken(deps, {
     userId: start.user.id,
     tenantId: start.user.tenant_id,
@@ -70,6 +77,7 @@ async function accessTokenFor(deps: Deps, start: SessionStart) {
     amr: start.amr,
     authTime: start.authTime,
     mfaAt: start.mfaAt,
+    sessionId: start.sessionId,
   });
 }
 
@@ -83,12 +91,12 @@ export async function startSession(deps: Deps, start: SessionStart, audit: { act
     action: audit.action, targetType: 'user', targetId: start.user.id, payload: { amr: start.amr, ...audit.payload }, sourceIp: audit.sourceIp,
   });
   await deps.table.transact([...extra, deps.table.putItem({ ...keys.refreshFamily(family.tenant_id, family.user_id, familyId), ...family }), refresh.item, event.item]);
-  const access = await accessTokenFor(deps, start);
+  const access = await accessTokenFor(deps, { ...start, sessionId: familyId });
   return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refresh.token, tenant_id: start.user.tenant_id, workspace_id: start.workspaceId };
 }
 
-/** An access token alone (step-up): no new session. */
-export async function accessTokenResponse(deps: Deps, start: SessionStart): Promise<TokenResponse> {
+/** An access token alone (step-up): no new session, the caller's one goes on. */
+export async function accessTokenResponse(deps: Deps, start: SessionContinuation): Promise<TokenResponse> {
   const access = await accessTokenFor(deps, start);
   return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, tenant_id: start.user.tenant_id, workspace_id: start.workspaceId };
 }
@@ -126,7 +134,10 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
 
   const user = await getUser(deps, record.tenant_id, record.user_id);
   if (!user || user.status !== 'active') throw invalid();
-  const start: SessionStart = {
+  // Normally its family is revoked too; this also covers a family a revocation sweep missed.
+  if (sessionHasEnded(user, { sessionId: record.family_id, authTime: record.auth_time }, epochSeconds(deps.clock))) throw invalid();
+  const start: SessionContinuation = {
+    sessionId: record.family_id,
     user,
     workspaceId: await workspaceFor(deps, user, input.workspaceId ?? record.workspace_id),
     amr: record.amr,
@@ -164,20 +175,22 @@ export async function logout(deps: Deps, refreshToken: string, sourceIp: string)
   const record = await deps.table.get<RefreshTokenRecord>(keys.refreshToken(sha256Hex(refreshToken)));
   if (!record) return;
   await revokeRefreshFamily(deps, familyOf(record), 'logout');
+  // The access tokens of the session end now too, not when they expire.
+  await markSessionEnded(deps, record.tenant_id, record.user_id, record.family_id);
   await recordAuditEvent(deps, {
     log: 'identity', tenantId: record.tenant_id, workspaceId: record.workspace_id, actorId: record.user_id,
     action: 'logout', targetType: 'user', targetId: record.user_id, sourceIp,
   });
 }
 
-/** Revoke every refresh family of a user (password reset, disable). */
-export async function revokeAllSessions(deps: Deps, tenantId: string, userId: string, reason: string): Promise<void> {
+/** Revoke every refresh family of a user (password reset, disable), or every other one (password change). */
+export async function revokeAllSessions(deps: Deps, tenantId: string, userId: string, reason: string, options: { except?: string | undefined } = {}): Promise<void> {
   let cursor: string | undefined;
   do {
     const page = await deps.table.queryPrefix<RefreshFamilyRecord>(keys.refreshFamiliesOfUser(tenantId, userId), { limit: 100, cursor }, {
       filter: { expression: 'revoked_at = :null', values: { ':null': null } },
     });
-    await Promise.all(page.items.map((f) => revokeRefreshFamily(deps, { tenantId, userId, familyId: f.id }, reason)));
+    await Promise.all(page.items.filter((f) => f.id !== options.except).map((f) => revokeRefreshFamily(deps, { tenantId, userId, familyId: f.id }, reason)));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
 }

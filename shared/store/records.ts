@@ -27,6 +27,17 @@ export interface UserRecord {
   federated?: boolean;
   /** Epoch seconds: access tokens of sign-ins before this are refused (set by a password reset). */
   sessions_valid_after?: number;
+  /**
+   * Epoch seconds, set by a password change: access and refresh tokens of sign-ins before
+   * this are refused, except those of the session that made the change (`kept_session_id`).
+   */
+  other_sessions_valid_after?: number;
+  kept_session_id?: string;
+  /**
+   * Sessions ended by logout: session id (`sid`) → epoch seconds after which every access
+   * token of it has expired anyway. Entries past that are dropped on the next write.
+   */
+  revoked_sessions?: Record<string, number>;
   /** When the user was last enabled again: PATs created before it are refused. */
   pats_valid_after?: string;
   /** When the password was last set (changed or reset): reset links sent before it are void. */
