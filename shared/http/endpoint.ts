@@ -1,6 +1,9 @@
 /**
  * `endpoint(route, fn)`: the whole middleware chain of one route around a small function.
  * A handler file is one line: `export const handler = endpoint(routes.x, async ({ input, principal, deps }) => ok(...))`.
+ * On a list (a route whose query takes a `cursor`), the endpoint opens the client's cursor into
+ * the list's own position before the function runs and seals the `next_cursor` it answers
+ * (`cursors.ts`): positions never leave the service readable or unbound.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -13,10 +16,11 @@ import { formBody } from './middleware/form-body';
 import { jsonBody } from './middleware/json-body';
 import { requestScope } from './middleware/request-scope';
 import { validateInput } from './middleware/validate-input';
+import { cursorBinding, openCursor, sealCursor, type CursorBinding } from './cursors';
 import { securityHeaders } from './headers';
 import type { EndpointResult } from './responses';
 import type { RouteDefinition } from './route';
-import { stateOf, type TesseraRequest } from './request-state';
+import { stateOf, type RequestState, type TesseraRequest } from './request-state';
 
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type RequestSchemas<R extends RouteDefinition> = NonNullable<R['request']>;
@@ -53,6 +57,25 @@ function render(result: EndpointResult): APIGatewayProxyStructuredResultV2 {
   return { statusCode: result.statusCode, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
 }
 
+const takesCursor = (route: RouteDefinition): boolean => {
+  const shape = (route.request?.query as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape !== undefined && 'cursor' in shape;
+};
+
+/** The input with its `cursor` opened into the list's position (400 when it is not a cursor of this list). */
+function withOpenedCursor(keys: readonly Buffer[], binding: CursorBinding, input: RequestState['input']): RequestState['input'] {
+  const query = input.query as Record<string, unknown> | undefined;
+  if (typeof query?.cursor !== 'string') return input;
+  return { ...input, query: { ...query, cursor: openCursor(keys, binding, query.cursor) } };
+}
+
+/** The answer with its `next_cursor` sealed for this list. */
+function withSealedCursor(keys: readonly Buffer[], binding: CursorBinding, result: EndpointResult): EndpointResult {
+  const body = result.body as Record<string, unknown> | undefined;
+  if (typeof body !== 'object' || body === null || typeof body.next_cursor !== 'string') return result;
+  return { ...result, body: { ...body, next_cursor: sealCursor(keys, binding, body.next_cursor) } };
+}
+
 export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>): LambdaHandler {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
   if (route.ipRateLimited) chain.use(sourceIpRateLimit());
@@ -60,12 +83,15 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
   if (route.request?.body) chain.use(route.request.bodyEncoding === 'form' ? formBody() : jsonBody());
   chain.use(validateInput(route));
 
+  const isList = takesCursor(route);
   const handler = chain.handler(async (event, context) => {
     const request = { event, context } as TesseraRequest;
     const state = stateOf(request);
     const headers = event.headers ?? {};
+    const cursorKeys = state.deps.signingKeys.cursorKeys;
+    const binding = isList ? cursorBinding(`${route.method} ${route.path}`, state.principal, state.input) : undefined;
     const result = await fn({
-      input: state.input as EndpointInput<R>,
+      input: (binding ? withOpenedCursor(cursorKeys, binding, state.input) : state.input) as EndpointInput<R>,
       principal: state.principal as EndpointContext<R>['principal'],
       deps: state.deps,
       request: {
@@ -75,7 +101,7 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
         header: (name) => headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
       },
     });
-    return render(result);
+    return render(binding ? withSealedCursor(cursorKeys, binding, result) : result);
   });
   return handler;
 }
