@@ -75,6 +75,8 @@ export async function changePassword(deps: Deps, principal: Principal, input: { 
 
   const event = auditEventPut(deps, {
     log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'password_changed', targetType: 'user', targetId: user.id, sourceIp,
+    // Which session went on (its id is no secret: a refresh family id); every other one ended.
+    payload: { other_sessions_ended: true, kept_session_id: keepSession || null },
   });
   try {
     await deps.table.transact([passwordUpdateItem(deps, user, await hashPassword(input.new_password), { expectedHash: user.password_hash, keepSession }), event.item]);

@@ -179,7 +179,7 @@ export async function logout(deps: Deps, refreshToken: string, sourceIp: string)
   await markSessionEnded(deps, record.tenant_id, record.user_id, record.family_id);
   await recordAuditEvent(deps, {
     log: 'identity', tenantId: record.tenant_id, workspaceId: record.workspace_id, actorId: record.user_id,
-    action: 'logout', targetType: 'user', targetId: record.user_id, sourceIp,
+    action: 'logout', targetType: 'user', targetId: record.user_id, payload: { session_id: record.family_id }, sourceIp,
   });
 }
 

@@ -5,10 +5,11 @@
  * credentials: they survive a password change (disabling the user ends them).
  */
 import { decodeJwt } from 'jose';
+import { totpCode } from '../../shared/crypto/totp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../shared/store/keys';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, createUser, login, PASSWORD, type Session, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, type Session, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -80,6 +81,10 @@ describe('a password change', () => {
     clock.advance(1);
     const fresh = await login(http, clock, email, NEW_PASSWORD);
     expect((await me(fresh.accessToken)).status).toBe(200);
+
+    const userId = (await me(fresh.accessToken)).body as { id: string };
+    const events = await identityAuditEvents(host.deps, tenant.tenantId);
+    expect(events.find((e) => e.action === 'password_changed' && e.target_id === userId.id)?.payload).toEqual({ other_sessions_ended: true, kept_session_id: decodeJwt(caller.accessToken).sid });
   });
 
   it('made again from another session ends the session that made the first one', async () => {
@@ -136,6 +141,9 @@ describe('logout', () => {
 
     expect((await me(staying.accessToken)).status).toBe(200);
     expect((await refresh(staying.refreshToken)).status).toBe(200);
+
+    const events = await identityAuditEvents(host.deps, tenant.tenantId);
+    expect(events.filter((e) => e.action === 'logout' && e.payload.session_id === decodeJwt(ending.accessToken).sid)).toHaveLength(1);
   });
 
   it('keeps the revocation marker small: entries are dropped once the access tokens they end have expired', async () => {
@@ -148,5 +156,53 @@ describe('logout', () => {
     const user = (await me((await login(http, clock, email)).accessToken)).body as { id: string };
     const record = await host.deps.table.get<{ revoked_sessions?: Record<string, number> }>(keys.user(tenant.tenantId, user.id));
     expect(Object.keys(record?.revoked_sessions ?? {})).toEqual([decodeJwt(recent.accessToken).sid]);
+  });
+});
+
+describe('a stepped-up access token', () => {
+  let mfaTenant: TestTenant;
+  let mfaUsers = 0;
+  beforeAll(async () => {
+    mfaTenant = await createTestTenant(host.deps, { mfaMode: 'REQUIRED' });
+  });
+
+  async function enrolledUser(): Promise<string> {
+    const admin = await login(http, clock, mfaTenant.admin.email);
+    const email = `stepped${++mfaUsers}@${mfaTenant.domain}`;
+    await createUser(http, admin.accessToken, { email, role: 'viewer' });
+    await login(http, clock, email); // enrolls TOTP
+    return email;
+  }
+
+  async function stepUp(session: Session): Promise<string> {
+    const res = await http.request('POST', '/v1/mfa/challenge', { token: session.accessToken, body: { code: await totpCode(session.totpSecret!, clock.epochSeconds()) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    clock.advance(30);
+    return (res.body as { access_token: string }).access_token;
+  }
+
+  it('goes on in its session: a password change made with it keeps that session and ends the others', async () => {
+    const email = await enrolledUser();
+    const caller = await login(http, clock, email);
+    const other = await login(http, clock, email);
+    clock.advance(11 * 60); // past the step-up window: the change asks for a fresh MFA
+    const stepped = await stepUp(caller);
+    expect(decodeJwt(stepped).sid).toBe(decodeJwt(caller.accessToken).sid);
+    const changed = await http.request('POST', '/v1/me/password', { token: stepped, body: { current_password: PASSWORD, new_password: NEW_PASSWORD } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(204);
+
+    expect((await me(stepped)).status).toBe(200);
+    expect((await refresh(caller.refreshToken)).status).toBe(200);
+    expect((await me(other.accessToken)).status).toBe(401);
+    expect((await refresh(other.refreshToken)).status).toBe(401);
+  });
+
+  it('ends with its session at logout', async () => {
+    const email = await enrolledUser();
+    const session = await login(http, clock, email);
+    const stepped = await stepUp(session);
+    expect((await me(stepped)).status).toBe(200);
+    expect((await http.request('POST', '/v1/auth/logout', { body: { refresh_token: session.refreshToken } })).status).toBe(204);
+    expect((await me(stepped)).status).toBe(401);
   });
 });
