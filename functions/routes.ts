@@ -51,7 +51,7 @@ export const routes = {
   }),
   logout: defineRoute({
     method: 'POST', path: '/v1/auth/logout', handler: 'auth-logout', auth: 'public', ipRateLimited: true, tag: 'authentication',
-    summary: 'Revoke the refresh token family of a session',
+    summary: 'End a session: its refresh token family and the access tokens it holds',
     request: { body: identity.LogoutBodySchema },
     responses: { 204: { description: 'Logged out' } },
   }),
@@ -204,9 +204,9 @@ export const routes = {
   }),
   mePassword: defineRoute({
     method: 'POST', path: '/v1/me/password', handler: 'me-password', auth: 'bearer', sessionOnly: true, mfaAction: 'CHANGE_PASSWORD', tag: 'users',
-    summary: 'Change your password (needs the current one)',
+    summary: 'Change your password (needs the current one); every other session ends, personal access tokens stay',
     request: { body: identity.PasswordChangeBodySchema },
-    responses: { 204: { description: 'Password changed' }, 401: problem('invalid_credentials or mfa_required') },
+    responses: { 204: { description: 'Password changed; every other session of the user ended' }, 401: problem('invalid_credentials or mfa_required') },
   }),
   usersList: defineRoute({
     method: 'GET', path: '/v1/users', handler: 'users-list', auth: 'bearer', permission: 'users:read', tag: 'users',
