@@ -10,8 +10,8 @@
  * altered in any byte does not open: 400 `validation_failed` on `cursor` (API.md: a bad query
  * parameter). No key, digest or id can be read from one.
  *
- * The endpoint applies this to every route whose query has a `cursor` (`endpoint.ts`), so a
- * list cannot forget it; list modules keep working with their plain positions.
+ * The endpoint applies this to every route (any `cursor` query parameter, any `next_cursor`
+ * answered: `endpoint.ts`), so a list cannot forget it; list modules keep their plain positions.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { ValidationError } from '../errors';

@@ -1,9 +1,9 @@
 /**
  * `endpoint(route, fn)`: the whole middleware chain of one route around a small function.
  * A handler file is one line: `export const handler = endpoint(routes.x, async ({ input, principal, deps }) => ok(...))`.
- * On a list (a route whose query takes a `cursor`), the endpoint opens the client's cursor into
- * the list's own position before the function runs and seals the `next_cursor` it answers
- * (`cursors.ts`): positions never leave the service readable or unbound.
+ * On every route, a `cursor` in the validated query is opened into the list's own position before
+ * the function runs, and a `next_cursor` in its answer is sealed (`cursors.ts`): whatever a
+ * list module returns, positions never leave the service readable or unbound.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -57,11 +57,6 @@ function render(result: EndpointResult): APIGatewayProxyStructuredResultV2 {
   return { statusCode: result.statusCode, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
 }
 
-const takesCursor = (route: RouteDefinition): boolean => {
-  const shape = (route.request?.query as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape !== undefined && 'cursor' in shape;
-};
-
 /** The input with its `cursor` opened into the list's position (400 when it is not a cursor of this list). */
 function withOpenedCursor(keys: readonly Buffer[], binding: CursorBinding, input: RequestState['input']): RequestState['input'] {
   const query = input.query as Record<string, unknown> | undefined;
@@ -83,15 +78,15 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
   if (route.request?.body) chain.use(route.request.bodyEncoding === 'form' ? formBody() : jsonBody());
   chain.use(validateInput(route));
 
-  const isList = takesCursor(route);
+  const routeName = `${route.method} ${route.path}`;
   const handler = chain.handler(async (event, context) => {
     const request = { event, context } as TesseraRequest;
     const state = stateOf(request);
     const headers = event.headers ?? {};
     const cursorKeys = state.deps.signingKeys.cursorKeys;
-    const binding = isList ? cursorBinding(`${route.method} ${route.path}`, state.principal, state.input) : undefined;
+    const binding = cursorBinding(routeName, state.principal, state.input);
     const result = await fn({
-      input: (binding ? withOpenedCursor(cursorKeys, binding, state.input) : state.input) as EndpointInput<R>,
+      input: withOpenedCursor(cursorKeys, binding, state.input) as EndpointInput<R>,
       principal: state.principal as EndpointContext<R>['principal'],
       deps: state.deps,
       request: {
@@ -101,7 +96,7 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
         header: (name) => headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
       },
     });
-    return render(binding ? withSealedCursor(cursorKeys, binding, result) : result);
+    return render(withSealedCursor(cursorKeys, binding, result));
   });
   return handler;
 }
