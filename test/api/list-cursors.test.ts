@@ -111,6 +111,29 @@ describe('list cursors', () => {
     expectCursorRefused(await get(withCursor(`/v1/tenants/${tenant.tenantId}/audit-events?limit=1`, filtered)), 'the filter dropped');
   });
 
+  it('of one list are refused by another list of the same partition (connections → a connection\'s tests and runs)', async () => {
+    type Integration = { integration_id: string; configuration_schema: { examples: Record<string, unknown>[] }; scope_schema: { examples: Record<string, unknown>[] } };
+    const catalog = ((await get('/v1/integrations')).body as { integrations: Integration[] }).integrations;
+    const integration = catalog[0]!;
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const res = await http.request('POST', '/v1/connections', {
+        token: adminToken,
+        body: { integration_id: integration.integration_id, name: `listed ${n}`, scope: integration.scope_schema.examples[0], schedule: { type: 'daily', hour: 3, minute: 15 }, configuration: integration.configuration_schema.examples[0] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push((res.body as { connection_id: string }).connection_id);
+    }
+    const cursor = nextCursorOf(await get('/v1/connections?limit=2'));
+    const rest = await get(withCursor('/v1/connections?limit=2', cursor));
+    expect(rest.status).toBe(200);
+    expect((rest.body as { connections: unknown[] }).connections).toHaveLength(1);
+
+    expectCursorRefused(await get(withCursor(`/v1/connections/${ids[0]}/tests?limit=2`, cursor)), 'connection tests');
+    expectCursorRefused(await get(withCursor(`/v1/connections/${ids[0]}/runs?limit=2`, cursor)), 'connection runs');
+    expectCursorRefused(await get(withCursor(`/v1/connections?limit=2&integration_id=${integration.integration_id}`, cursor)), 'a filter added');
+  });
+
   it('is refused when altered, or made by anyone but the service', async () => {
     const users = nextCursorOf(await get('/v1/users?limit=2'));
     const bytes = Buffer.from(users, 'base64url');
