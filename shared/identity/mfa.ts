@@ -97,14 +97,14 @@ async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCred
   });
 }
 
-async function refuseMfa(deps: Deps, user: UserRecord, action: string, sourceIp: string, kind: 'totp' | 'backup_code'): Promise<never> {
+async function refuseMfa(deps: Deps, user: UserRecord, action: 'mfa_enrollment_failed' | 'mfa_challenge_failed', sourceIp: string, kind: 'totp' | 'backup_code'): Promise<never> {
   deps.observability.count(metricNames.mfaFailure);
   await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, actorId: user.id, action, targetType: 'user', targetId: user.id, payload: {}, sourceIp });
   throw new InvalidMfaCodeError(kind);
 }
 
 /** Runs the winning writes; a lost race (the same code used in parallel) is a refusal. */
-async function commitOrRefuse(deps: Deps, user: UserRecord, sourceIp: string, run: () => Promise<TokenResponse | undefined>, failureAction: string, kind: 'totp' | 'backup_code') {
+async function commitOrRefuse(deps: Deps, user: UserRecord, sourceIp: string, run: () => Promise<TokenResponse | undefined>, failureAction: 'mfa_enrollment_failed' | 'mfa_challenge_failed', kind: 'totp' | 'backup_code') {
   try {
     return await run();
   } catch (error) {

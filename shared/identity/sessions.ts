@@ -9,6 +9,7 @@ import type { Deps } from '../deps';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../crypto/opaque-tokens';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
+import type { IdentityAuditAction } from '../audit/identity-audit-actions';
 import { isConditionFailure } from '../store/client';
 import { getUser } from '../store/identity-items';
 import { keys } from '../store/keys';
@@ -74,7 +75,7 @@ async function accessTokenFor(deps: Deps, start: SessionStart) {
 }
 
 /** A completed login: a new refresh family, its first refresh token, an access token, and the audit event. */
-export async function startSession(deps: Deps, start: SessionStart, audit: { action: string; sourceIp: string; payload?: Record<string, unknown> }, extra: TransactItem[] = []): Promise<TokenResponse> {
+export async function startSession(deps: Deps, start: SessionStart, audit: { action: IdentityAuditAction; sourceIp: string; payload?: Record<string, unknown> }, extra: TransactItem[] = []): Promise<TokenResponse> {
   const familyId = deps.ids.next('fam');
   const family: RefreshFamilyRecord = { id: familyId, tenant_id: start.user.tenant_id, user_id: start.user.id, revoked_at: null, revoked_reason: null, created_at: isoNow(deps.clock) };
   const refresh = refreshTokenItems(deps, start, familyId);

@@ -146,6 +146,10 @@ export interface AuditEventRecord {
   payload: Record<string, unknown>;
   source_ip: string | null;
   created_at: string;
+  /** Its place in the log's hash chain (shared/audit/audit-chain.ts), set when it is written. */
+  seq: number;
+  prev_digest: string | null;
+  digest: string;
 }
 
 export interface ConnectionSchedule {
