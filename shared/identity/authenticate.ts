@@ -35,7 +35,7 @@ function principalOf(user: UserRecord, workspaceId: string, scopes: readonly str
   };
 }
 
-export async function authenticateBearer(deps: Deps, authorization: string): Promise<Principal> {
+export async function authenticateBearer(deps: Deps, authorization: string, sourceIp: string | null = null): Promise<Principal> {
   const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(authorization);
   if (!match) throw new UnauthenticatedError('Use Authorization: Bearer <token>');
   const credential = match[1]!;
@@ -46,7 +46,7 @@ export async function authenticateBearer(deps: Deps, authorization: string): Pro
     if (user.pats_valid_after !== undefined && token.created_at < user.pats_valid_after) {
       throw new UnauthenticatedError('The personal access token was made before the user was disabled; make a new one');
     }
-    await markPersonalAccessTokenUsed(deps, token);
+    await markPersonalAccessTokenUsed(deps, token, sourceIp);
     deps.observability.count(metricNames.tokenUse);
     return principalOf(user, token.workspace_id, token.scopes, { kind: 'pat', tokenId: token.id });
   }

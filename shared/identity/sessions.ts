@@ -135,6 +135,11 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
     mfaAt: record.mfa_at ?? undefined,
   };
   const next = refreshTokenItems(deps, start, record.family_id);
+  // A refresh token is single-use, so its use is audited every time, with the exchange.
+  const used = auditEventPut(deps, {
+    log: 'identity', tenantId: record.tenant_id, workspaceId: start.workspaceId, actorId: record.user_id,
+    action: 'token_used', targetType: 'user', targetId: record.user_id, payload: { kind: 'refresh', family_id: record.family_id }, sourceIp,
+  });
   try {
     await deps.table.transact([
       deps.table.updateItem({
@@ -149,6 +154,7 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
         ExpressionAttributeValues: { ':null': null },
       }),
       next.item,
+      used.item,
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

@@ -57,6 +57,8 @@ export interface PersonalAccessTokenRecord {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** When its use was last audited (token_used); absent until the first use. */
+  use_audited_at?: string;
 }
 
 export interface RefreshTokenRecord {
