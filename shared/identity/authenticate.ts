@@ -47,7 +47,7 @@ export async function authenticateBearer(deps: Deps, authorization: string, sour
       throw new UnauthenticatedError('The personal access token was made before the user was disabled; make a new one');
     }
     await markPersonalAccessTokenUsed(deps, token, sourceIp);
-    deps.observability.count(metricNames.tokenUse);
+    deps.observability.count(metricNames.tokenUse, { kind: 'pat' });
     return principalOf(user, token.workspace_id, token.scopes, { kind: 'pat', tokenId: token.id });
   }
   // Other opaque secrets of ours (refresh tokens, MFA transactions) are never bearer credentials.
@@ -58,6 +58,7 @@ export async function authenticateBearer(deps: Deps, authorization: string, sour
   if (user.sessions_valid_after !== undefined && claims.authTime < user.sessions_valid_after) {
     throw new UnauthenticatedError('The credential is no longer valid; sign in again');
   }
+  deps.observability.count(metricNames.tokenUse, { kind: 'jwt' });
   return principalOf(user, claims.workspaceId, claims.scopes, {
     kind: 'access_token',
     jti: claims.jti,

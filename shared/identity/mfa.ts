@@ -98,7 +98,7 @@ async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCred
 }
 
 async function refuseMfa(deps: Deps, user: UserRecord, action: 'mfa_enrollment_failed' | 'mfa_challenge_failed', sourceIp: string, kind: 'totp' | 'backup_code'): Promise<never> {
-  deps.observability.count(metricNames.mfaFailure);
+  deps.observability.count(metricNames.mfaFailure, { method: kind });
   await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, actorId: user.id, action, targetType: 'user', targetId: user.id, payload: {}, sourceIp });
   throw new InvalidMfaCodeError(kind);
 }
@@ -151,6 +151,7 @@ export async function confirmTotpEnrollment(deps: Deps, subject: MfaSubject, cod
     'mfa_enrollment_failed',
     'totp',
   );
+  deps.observability.count(metricNames.mfaSuccess, { method: 'totp' });
   return { backup_codes: backup.codes, ...tokens };
 }
 
@@ -175,7 +176,7 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
     async () => {
       if (subject.kind === 'login') {
         const t = subject.transaction;
-        deps.observability.count(metricNames.loginSuccess);
+        deps.observability.count(metricNames.loginSuccess, { method: 'password' });
         return startSession(
           deps,
           { user, workspaceId: t.workspace_id, amr: [...t.amr, 'otp'], authTime: t.auth_time, mfaAt: now },
@@ -193,5 +194,6 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
     'mfa_challenge_failed',
     method,
   );
+  deps.observability.count(metricNames.mfaSuccess, { method });
   return result!;
 }
