@@ -54,7 +54,7 @@ export function createObservability(): Observability {
         return;
       }
       const single = metrics.singleMetric();
-      single.addDimensions(dimensions as Record<string, string>);
+      single.addDimensions(dimensions);
       single.addMetric(metric, MetricUnit.Count, 1);
     },
     flush: () => {
