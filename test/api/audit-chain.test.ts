@@ -100,6 +100,9 @@ describe('audit hash chains', () => {
     const count = original.length;
     expect(count).toBeGreaterThanOrEqual(8);
     expect(original.map((e) => e.seq)).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    const usage = await verifyAudit([]);
+    expect(usage.code, usage.out).toBe(1);
+    expect(usage.out).toContain('--tenant is required');
     const ok = await verifyAudit(['--tenant', tenant.tenantId]);
     expect(ok.code, ok.out).toBe(0);
     expect(ok.out).toContain(`OK: ${count} events`);
