@@ -4,14 +4,16 @@
  * serves from the data directory, else a DynamoDB Local started just for this command.
  * AWS: TESSERA_STAGE=aws with the normal SDK credential chain, TESSERA_TABLE, TESSERA_KMS_KEY_ARN
  * and TESSERA_SIGNING_KEY_SECRET_ARN.
- * Exit codes: 0 done, 1 usage, 2 failure.
+ * Exit codes: 0 done, 1 usage, 2 failure, 3 an audit chain that does not verify.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkAuditChain } from '../../shared/audit/audit-chain-check';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDeps } from '../../shared/deps';
 import { createTenant } from '../../shared/identity/tenants';
 import { createDocumentClient } from '../../shared/store/client';
+import { TableClient } from '../../shared/store/table-client';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
 
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
@@ -26,6 +28,10 @@ Commands:
       Creates a tenant, its first workspace and its admin. The admin's email domain is claimed
       unless --email-domain is given. The password comes from --admin-password or (better: it
       stays out of shell history) TESSERA_ADMIN_PASSWORD; without one the admin has none yet.
+  verify-audit --tenant <id> [--workspace <id>]
+      Walks the hash chain of the tenant's identity audit log (or of the workspace's log) and
+      prints OK with the number of events, or the first broken link (its seq and event id)
+      and exits with 3.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
   help
@@ -48,6 +54,8 @@ async function run(argv: string[]): Promise<void> {
       'admin-password': { type: 'string' },
       'email-domain': { type: 'string', multiple: true },
       'workspace-name': { type: 'string' },
+      tenant: { type: 'string' },
+      workspace: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -85,6 +93,28 @@ async function run(argv: string[]): Promise<void> {
           console.log(`  admin ${created.admin.email} (${created.admin.id})${adminPassword ? '' : ', no password set'}`);
         } finally {
           deps.db.destroy();
+        }
+      });
+      return;
+    }
+    case 'verify-audit': {
+      const tenantId = values.tenant;
+      if (!tenantId) throw new UsageError('--tenant is required');
+      const workspaceId = values.workspace;
+      await withConfig(async (config) => {
+        const db = createDocumentClient(config);
+        try {
+          const log = workspaceId ? `workspace ${workspaceId} audit log` : 'identity audit log';
+          const result = await checkAuditChain({ table: new TableClient(db, config.tableName) }, { tenantId, workspaceId });
+          if (result.ok) {
+            console.log(`OK: ${result.count} events, chain intact (tenant ${tenantId}, ${log})`);
+          } else {
+            const { seq, eventId, reason } = result.brokenAt;
+            console.log(`BROKEN at seq ${seq} (event ${eventId ?? 'none'}): ${reason} (tenant ${tenantId}, ${log}; ${result.count} events verified before it)`);
+            process.exitCode = 3;
+          }
+        } finally {
+          db.destroy();
         }
       });
       return;

@@ -5,26 +5,32 @@
  *
  * Payloads describe what changed (field names, ids, counts), never a secret value; as a last
  * line of defence, fields whose names say they hold one are dropped.
+ *
+ * Each log (a tenant's identity log, a workspace's log) is a hash chain (`audit-chain.ts`): the
+ * event put is a chained append, linked and serialised by `deps.table.transact`.
  */
 import { isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { keys } from '../store/keys';
 import type { AuditEventRecord } from '../store/records';
 import type { Page, PageRequest, TransactItem } from '../store/table-client';
+import { linkAuditEvent } from './audit-chain';
+import type { IdentityAuditAction } from './identity-audit-actions';
 
 export type AuditLog = 'identity' | 'workspace';
 
-export interface AuditEventInput {
-  log: AuditLog;
+interface AuditEventFields {
   tenantId: string;
   workspaceId?: string | null;
   actorId: string | null;
-  action: string;
   targetType: string;
   targetId: string;
   payload?: Record<string, unknown>;
   sourceIp?: string | null;
 }
+
+/** Identity events name an action of the catalogue (`identity-audit-actions.ts`); workspace events their own. */
+export type AuditEventInput = AuditEventFields & ({ log: 'identity'; action: IdentityAuditAction } | { log: 'workspace'; action: string });
 
 const SECRET_FIELD = /(password|secret|token|hash|backup_code|configuration)$/i;
 
@@ -44,18 +50,31 @@ export function auditEventPut(deps: Deps, input: AuditEventInput): { item: Trans
     payload: withoutSecrets(input.payload ?? {}),
     source_ip: input.sourceIp ?? null,
     created_at: isoNow(deps.clock),
+    // Set when the transaction links the event to its chain.
+    seq: 0,
+    prev_digest: null,
+    digest: '',
   };
   if (input.log === 'workspace' && !input.workspaceId) throw new Error('A workspace audit event needs its workspace');
-  const key =
-    input.log === 'workspace'
-      ? keys.workspaceAuditEvent(input.tenantId, input.workspaceId!, event.event_id)
-      : keys.identityAuditEvent(input.tenantId, event.event_id);
-  return { item: deps.table.putItem({ ...key, ...event }), event };
+  const workspace = input.log === 'workspace' ? input.workspaceId! : undefined;
+  const key = workspace ? keys.workspaceAuditEvent(input.tenantId, workspace, event.event_id) : keys.identityAuditEvent(input.tenantId, event.event_id);
+  const head = workspace ? keys.workspaceAuditChainHead(input.tenantId, workspace) : keys.identityAuditChainHead(input.tenantId);
+  const content: Record<string, unknown> = { ...event };
+  for (const field of ['seq', 'prev_digest', 'digest']) delete content[field];
+  const item = deps.table.chainedPutItem({ ...key, ...event }, {
+    head,
+    link: (previous) => {
+      const fields = linkAuditEvent(content, previous);
+      Object.assign(event, fields);
+      return fields;
+    },
+  });
+  return { item, event };
 }
 
 export async function recordAuditEvent(deps: Deps, input: AuditEventInput): Promise<AuditEventRecord> {
   const { item, event } = auditEventPut(deps, input);
-  await deps.table.put({ Item: item.Put!.Item });
+  await deps.table.transact([item]);
   return event;
 }
 

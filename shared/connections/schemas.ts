@@ -223,6 +223,9 @@ export const AuditEventSchema = z
     target_id: z.string(),
     payload: z.record(z.string(), z.unknown()),
     created_at: TimestampSchema,
+    seq: z.number().int().min(1).meta({ description: "The event's place in its log's hash chain: 1, 2, … without a gap" }),
+    prev_digest: z.string().nullable().meta({ description: 'The digest of the event before it in the chain; null for the first' }),
+    digest: z.string().meta({ description: 'SHA-256 (hex) of the canonical JSON of the event without this field (README, "Tamper-evident audit")' }),
   })
   .meta({ id: 'AuditEvent' });
 

@@ -37,7 +37,7 @@ function principalOf(user: UserRecord, workspaceId: string, scopes: readonly str
   };
 }
 
-export async function authenticateBearer(deps: Deps, authorization: string): Promise<Principal> {
+export async function authenticateBearer(deps: Deps, authorization: string, sourceIp: string | null = null): Promise<Principal> {
   const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(authorization);
   if (!match) throw new UnauthenticatedError('Use Authorization: Bearer <token>');
   const credential = match[1]!;
@@ -48,8 +48,8 @@ export async function authenticateBearer(deps: Deps, authorization: string): Pro
     if (user.pats_valid_after !== undefined && token.created_at < user.pats_valid_after) {
       throw new UnauthenticatedError('The personal access token was made before the user was disabled; make a new one');
     }
-    await markPersonalAccessTokenUsed(deps, token);
-    deps.observability.count(metricNames.tokenUse);
+    await markPersonalAccessTokenUsed(deps, token, sourceIp);
+    deps.observability.count(metricNames.tokenUse, { kind: 'pat' });
     return principalOf(user, token.workspace_id, token.scopes, { kind: 'pat', tokenId: token.id });
   }
   // Other opaque secrets of ours (refresh tokens, MFA transactions) are never bearer credentials.
@@ -60,6 +60,7 @@ export async function authenticateBearer(deps: Deps, authorization: string): Pro
   if (sessionHasEnded(user, claims, epochSeconds(deps.clock))) {
     throw new UnauthenticatedError('The credential is no longer valid; sign in again');
   }
+  deps.observability.count(metricNames.tokenUse, { kind: 'jwt' });
   return principalOf(user, claims.workspaceId, claims.scopes, {
     kind: 'access_token',
     jti: claims.jti,

@@ -43,7 +43,7 @@ export async function login(deps: Deps, input: LoginInput, sourceIp: string): Pr
   }
 
   if (!tenant || !user || !verified || user.status !== 'active') {
-    deps.observability.count(metricNames.loginFailure);
+    deps.observability.count(metricNames.loginFailure, { method: 'password' });
     if (tenant) {
       const reason = !user ? 'unknown_user' : !verified ? 'wrong_password' : 'disabled_user';
       await recordAuditEvent(deps, { log: 'identity', tenantId: tenant.id, actorId: user?.id ?? null, action: 'login_failed', targetType: 'user', targetId: user?.id ?? 'unknown', payload: { method: 'password', reason }, sourceIp });
@@ -61,7 +61,7 @@ export async function login(deps: Deps, input: LoginInput, sourceIp: string): Pr
     await recordAuditEvent(deps, { log: 'identity', tenantId: tenant.id, workspaceId, actorId: user.id, action: 'login_mfa_pending', targetType: 'user', targetId: user.id, payload: { method: 'password', enrollment_required: decision === 'enroll' }, sourceIp });
     return { mfa_required: true, mfa_token: mfaToken, enrollment_required: decision === 'enroll' };
   }
-  deps.observability.count(metricNames.loginSuccess);
+  deps.observability.count(metricNames.loginSuccess, { method: 'password' });
   return startSession(deps, { user, workspaceId, amr: ['pwd'], authTime, mfaAt: undefined }, { action: 'login_succeeded', sourceIp, payload: { method: 'password' } });
 }
 

@@ -97,14 +97,14 @@ async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCred
   });
 }
 
-async function refuseMfa(deps: Deps, user: UserRecord, action: string, sourceIp: string, kind: 'totp' | 'backup_code'): Promise<never> {
-  deps.observability.count(metricNames.mfaFailure);
+async function refuseMfa(deps: Deps, user: UserRecord, action: 'mfa_enrollment_failed' | 'mfa_challenge_failed', sourceIp: string, kind: 'totp' | 'backup_code'): Promise<never> {
+  deps.observability.count(metricNames.mfaFailure, { method: kind });
   await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, actorId: user.id, action, targetType: 'user', targetId: user.id, payload: {}, sourceIp });
   throw new InvalidMfaCodeError(kind);
 }
 
 /** Runs the winning writes; a lost race (the same code used in parallel) is a refusal. */
-async function commitOrRefuse(deps: Deps, user: UserRecord, sourceIp: string, run: () => Promise<TokenResponse | undefined>, failureAction: string, kind: 'totp' | 'backup_code') {
+async function commitOrRefuse(deps: Deps, user: UserRecord, sourceIp: string, run: () => Promise<TokenResponse | undefined>, failureAction: 'mfa_enrollment_failed' | 'mfa_challenge_failed', kind: 'totp' | 'backup_code') {
   try {
     return await run();
   } catch (error) {
@@ -151,6 +151,7 @@ export async function confirmTotpEnrollment(deps: Deps, subject: MfaSubject, cod
     'mfa_enrollment_failed',
     'totp',
   );
+  deps.observability.count(metricNames.mfaSuccess, { method: 'totp' });
   return { backup_codes: backup.codes, ...tokens };
 }
 
@@ -175,7 +176,7 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
     async () => {
       if (subject.kind === 'login') {
         const t = subject.transaction;
-        deps.observability.count(metricNames.loginSuccess);
+        deps.observability.count(metricNames.loginSuccess, { method: 'password' });
         return startSession(
           deps,
           { user, workspaceId: t.workspace_id, amr: [...t.amr, 'otp'], authTime: t.auth_time, mfaAt: now },
@@ -195,5 +196,6 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
     'mfa_challenge_failed',
     method,
   );
+  deps.observability.count(metricNames.mfaSuccess, { method });
   return result!;
 }

@@ -18,6 +18,8 @@ import type { Principal } from './principal';
 const DAY_MS = 86_400_000;
 /** last_used_at is written at most this often, so authentication is not a write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** A PAT's use is audited (token_used) at most once an hour per token, with the same write. */
+const USE_AUDIT_INTERVAL_MS = 3_600_000;
 
 export type PersonalAccessTokenView = Omit<PersonalAccessTokenRecord, 'token_hash' | 'tenant_id' | 'user_id'>;
 export type CreatedPersonalAccessToken = PersonalAccessTokenView & { token: string };
@@ -156,8 +158,12 @@ export async function findUsablePersonalAccessToken(deps: Deps, token: string): 
   return record;
 }
 
-export async function markPersonalAccessTokenUsed(deps: Deps, record: PersonalAccessTokenRecord): Promise<void> {
+export async function markPersonalAccessTokenUsed(deps: Deps, record: PersonalAccessTokenRecord, sourceIp: string | null = null): Promise<void> {
   const now = deps.clock.now();
+  if (record.use_audited_at === undefined || now.getTime() - Date.parse(record.use_audited_at) >= USE_AUDIT_INTERVAL_MS) {
+    await auditPersonalAccessTokenUse(deps, record, now, sourceIp);
+    return;
+  }
   if (record.last_used_at && now.getTime() - Date.parse(record.last_used_at) < LAST_USED_RESOLUTION_MS) return;
   const threshold = new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString();
   await deps.table
@@ -171,4 +177,26 @@ export async function markPersonalAccessTokenUsed(deps: Deps, record: PersonalAc
     .catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error;
     });
+}
+
+/** The first use in an hour: last_used_at, use_audited_at and a token_used event in one transaction; parallel requests race, one writes. */
+async function auditPersonalAccessTokenUse(deps: Deps, record: PersonalAccessTokenRecord, now: Date, sourceIp: string | null): Promise<void> {
+  const threshold = new Date(now.getTime() - USE_AUDIT_INTERVAL_MS).toISOString();
+  const event = auditEventPut(deps, {
+    log: 'identity', tenantId: record.tenant_id, workspaceId: record.workspace_id, actorId: record.user_id,
+    action: 'token_used', targetType: 'personal_access_token', targetId: record.id, payload: { kind: 'pat', name: record.name }, sourceIp,
+  });
+  try {
+    await deps.table.transact([
+      deps.table.updateItem({
+        Key: keys.personalAccessToken(record.token_hash),
+        UpdateExpression: 'SET last_used_at = :now, use_audited_at = :now',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(use_audited_at) OR use_audited_at < :threshold)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':threshold': threshold },
+      }),
+      event.item,
+    ]);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }

@@ -10,6 +10,7 @@ import type { Deps } from '../deps';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../crypto/opaque-tokens';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
+import type { IdentityAuditAction } from '../audit/identity-audit-actions';
 import { isConditionFailure } from '../store/client';
 import { getUser } from '../store/identity-items';
 import { keys } from '../store/keys';
@@ -82,7 +83,7 @@ async function accessTokenFor(deps: Deps, start: SessionContinuation) {
 }
 
 /** A completed login: a new refresh family, its first refresh token, an access token, and the audit event. */
-export async function startSession(deps: Deps, start: SessionStart, audit: { action: string; sourceIp: string; payload?: Record<string, unknown> }, extra: TransactItem[] = []): Promise<TokenResponse> {
+export async function startSession(deps: Deps, start: SessionStart, audit: { action: IdentityAuditAction; sourceIp: string; payload?: Record<string, unknown> }, extra: TransactItem[] = []): Promise<TokenResponse> {
   const familyId = deps.ids.next('fam');
   const family: RefreshFamilyRecord = { id: familyId, tenant_id: start.user.tenant_id, user_id: start.user.id, revoked_at: null, revoked_reason: null, created_at: isoNow(deps.clock) };
   const refresh = refreshTokenItems(deps, start, familyId);
@@ -145,6 +146,11 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
     mfaAt: record.mfa_at ?? undefined,
   };
   const next = refreshTokenItems(deps, start, record.family_id);
+  // A refresh token is single-use, so its use is audited every time, with the exchange.
+  const used = auditEventPut(deps, {
+    log: 'identity', tenantId: record.tenant_id, workspaceId: start.workspaceId, actorId: record.user_id,
+    action: 'token_used', targetType: 'user', targetId: record.user_id, payload: { kind: 'refresh', family_id: record.family_id }, sourceIp,
+  });
   try {
     await deps.table.transact([
       deps.table.updateItem({
@@ -159,6 +165,7 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
         ExpressionAttributeValues: { ':null': null },
       }),
       next.item,
+      used.item,
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;

@@ -74,6 +74,8 @@ export const keys = {
   /** Identity audit log of a tenant (logins, MFA, tokens, users, workspaces). */
   identityAuditEvent: (tenantId: string, eventId: string): ItemKey => ({ PK: `${tenantPk(tenantId)}#AUDIT`, SK: `EVT#${eventId}` }),
   identityAuditEvents: (tenantId: string): KeyPrefix => ({ PK: `${tenantPk(tenantId)}#AUDIT`, SKPrefix: 'EVT#' }),
+  /** The head of the identity log's hash chain (last seq and digest), beside its events. */
+  identityAuditChainHead: (tenantId: string): ItemKey => ({ PK: `${tenantPk(tenantId)}#AUDIT`, SK: 'CHAIN#HEAD' }),
   /** Audit log of one workspace (connection changes and tests). */
   workspaceAuditEvent: (tenantId: string, workspaceId: string, eventId: string): ItemKey => ({
     PK: `${workspacePk(tenantId, workspaceId)}#AUDIT`,
@@ -83,6 +85,7 @@ export const keys = {
     PK: `${workspacePk(tenantId, workspaceId)}#AUDIT`,
     SKPrefix: 'EVT#',
   }),
+  workspaceAuditChainHead: (tenantId: string, workspaceId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#AUDIT`, SK: 'CHAIN#HEAD' }),
 
   connection: (tenantId: string, workspaceId: string, connectionId: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `CONN#${connectionId}` }),
   connections: (tenantId: string, workspaceId: string): KeyPrefix => ({ PK: workspacePk(tenantId, workspaceId), SKPrefix: 'CONN#' }),

@@ -68,6 +68,8 @@ export interface PersonalAccessTokenRecord {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** When its use was last audited (token_used); absent until the first use. */
+  use_audited_at?: string;
 }
 
 export interface RefreshTokenRecord {
@@ -157,6 +159,10 @@ export interface AuditEventRecord {
   payload: Record<string, unknown>;
   source_ip: string | null;
   created_at: string;
+  /** Its place in the log's hash chain (shared/audit/audit-chain.ts), set when it is written. */
+  seq: number;
+  prev_digest: string | null;
+  digest: string;
 }
 
 export interface ConnectionSchedule {

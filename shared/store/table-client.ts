@@ -30,6 +30,34 @@ import { tableDefinition, type GsiName } from './table';
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type StoredItem = Record<string, unknown>;
 
+/** The last link of a hash-chained log: its sequence number and digest (kept in the chain's head item). */
+export interface ChainLink {
+  seq: number;
+  digest: string;
+}
+
+/**
+ * An item appended to a hash-chained log (an audit log). The chain's head item holds the last
+ * link; `link` turns the previous link (null for the first item) into the attributes that join
+ * the item to the chain (its own `seq` and `digest` among them).
+ */
+export interface ChainedAppend {
+  head: ItemKey;
+  link(previous: ChainLink | null): StoredItem & ChainLink;
+}
+
+/**
+ * A transaction that appends to a chain reads the chain's head, links its items and moves the
+ * head with a condition on the link it read, all in the one transaction; a parallel append that
+ * moved the head first cancels it, and it is linked again on the new head, this many times.
+ */
+const CHAIN_APPEND_ATTEMPTS = 100;
+const cancellationCodes = (error: unknown): (string | undefined)[] | undefined =>
+  error instanceof Error && error.name === 'TransactionCanceledException'
+    ? ((error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code)
+    : undefined;
+const isLostRace = (code: string | undefined) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict';
+
 /** A raw page of a query, for internal readers that keep the position themselves (never sent to a client). */
 export interface RawPage {
   items: StoredItem[];
@@ -107,6 +135,9 @@ function decodeCursor(cursor: string, partitionAttribute: string, expectedPartit
 }
 
 export class TableClient {
+  /** Items built by `chainedPutItem`, linked by `transact` when it sends them. */
+  private readonly chainedAppends = new WeakMap<TransactItem, ChainedAppend>();
+
   constructor(
     readonly db: DynamoDBDocumentClient,
     readonly name: string,
@@ -129,8 +160,58 @@ export class TableClient {
     return this.db.send(new DeleteCommand({ ...input, TableName: this.name }));
   }
 
-  transact(items: TransactItem[]) {
-    return this.db.send(new TransactWriteCommand({ TransactItems: items }));
+  async transact(items: TransactItem[]): Promise<void> {
+    if (!items.some((item) => this.chainedAppends.has(item))) {
+      await this.db.send(new TransactWriteCommand({ TransactItems: items }));
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const { linked, heads } = await this.linkChainedAppends(items);
+      try {
+        await this.db.send(new TransactWriteCommand({ TransactItems: [...linked, ...heads] }));
+        return;
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        // Only a lost race on a chain head (and nothing else failing) is worth another turn.
+        const headRace = codes !== undefined && codes.slice(linked.length).some(isLostRace) && codes.slice(0, linked.length).every((c) => c === undefined || c === 'None');
+        if (!headRace) throw error;
+        if (attempt >= CHAIN_APPEND_ATTEMPTS) throw new Error('An audit chain stayed busy; the change was not made');
+        await pause(Math.random() * Math.min(100, 5 * attempt));
+      }
+    }
+  }
+
+  /** The transaction's items with chained appends linked to their chains' current heads, and the head moves. */
+  private async linkChainedAppends(items: TransactItem[]): Promise<{ linked: TransactItem[]; heads: TransactItem[] }> {
+    const last = new Map<string, { key: ItemKey; read: ChainLink | null; link: ChainLink | null }>();
+    const linked: TransactItem[] = [];
+    for (const item of items) {
+      const append = this.chainedAppends.get(item);
+      if (!append || !item.Put) {
+        linked.push(item);
+        continue;
+      }
+      const id = `${append.head.PK}\u0000${append.head.SK}`;
+      let chain = last.get(id);
+      if (!chain) {
+        const head = await this.get<ChainLink>(append.head);
+        const read = head ? { seq: head.seq, digest: head.digest } : null;
+        chain = { key: append.head, read, link: read };
+        last.set(id, chain);
+      }
+      const fields = append.link(chain.link);
+      chain.link = { seq: fields.seq, digest: fields.digest };
+      linked.push({ Put: { ...item.Put, Item: { ...item.Put.Item, ...fields } } });
+    }
+    const heads = [...last.values()].map((chain) =>
+      this.putItem(
+        { ...chain.key, ...chain.link },
+        chain.read === null
+          ? { expression: 'attribute_not_exists(PK)' }
+          : { expression: '#seq = :seq AND #digest = :digest', names: { '#seq': 'seq', '#digest': 'digest' }, values: { ':seq': chain.read.seq, ':digest': chain.read.digest } },
+      ),
+    );
+    return { linked, heads };
   }
 
   /** Helpers to build transaction items against this table. */
@@ -144,6 +225,13 @@ export class TableClient {
         ...(condition?.values ? { ExpressionAttributeValues: condition.values } : {}),
       },
     };
+  }
+
+  /** A put that `transact` appends to a hash-chained log (see ChainedAppend): it links the item and moves the head in the same transaction. */
+  chainedPutItem(item: StoredItem, append: ChainedAppend): TransactItem {
+    const put = this.putItem(item, { expression: 'attribute_not_exists(PK)' });
+    this.chainedAppends.set(put, append);
+    return put;
   }
 
   updateItem(input: Omit<NonNullable<TransactItem['Update']>, 'TableName'>): TransactItem {

@@ -24,4 +24,38 @@ describe('EMF metrics', () => {
     expect(emf._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'Tessera', Metrics: [{ Name: 'LoginFailure' }] });
     expect(emf.LoginFailure).toEqual([1, 1]);
   });
+
+  it('counts sign-ins, MFA answers and token uses with one low-cardinality dimension each', () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const observability = createObservability();
+    observability.count(metricNames.loginSuccess, { method: 'password' });
+    observability.count(metricNames.loginFailure, { method: 'sso' });
+    observability.count(metricNames.mfaSuccess, { method: 'totp' });
+    observability.count(metricNames.mfaFailure, { method: 'backup_code' });
+    observability.count(metricNames.tokenUse, { kind: 'jwt' });
+    observability.count(metricNames.tokenUse, { kind: 'pat' });
+    observability.flush();
+    type Emf = Record<string, unknown> & { _aws: { CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[] } };
+    const documents = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Emf);
+    const seen = documents.flatMap((doc) =>
+      doc._aws.CloudWatchMetrics.flatMap((set) =>
+        set.Metrics.map((m) => {
+          const dimensions = set.Dimensions.flat().filter((d) => d !== 'service');
+          expect(set.Namespace).toBe('Tessera');
+          expect(m.Unit).toBe('Count');
+          // No tenant, user or token id among the dimensions: only the one bounded name.
+          expect(dimensions).toHaveLength(1);
+          return `${m.Name} ${dimensions.map((d) => `${d}=${String(doc[d])}`).join(' ')} ${JSON.stringify(doc[m.Name])}`;
+        }),
+      ),
+    );
+    expect(seen.sort()).toEqual(
+      ['LoginSuccess method=password 1', 'LoginFailure method=sso 1', 'MfaSuccess method=totp 1', 'MfaFailure method=backup_code 1', 'TokenUse kind=jwt 1', 'TokenUse kind=pat 1'].sort(),
+    );
+  });
 });

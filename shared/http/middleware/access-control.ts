@@ -34,7 +34,7 @@ export function authenticate(route: RouteDefinition): MiddlewareObj {
       } else if (!authorization) {
         throw new UnauthenticatedError('This needs a credential: send Authorization: Bearer <access token or personal access token>');
       }
-      state.principal = await authenticateBearer(state.deps, authorization);
+      state.principal = await authenticateBearer(state.deps, authorization, state.sourceIp);
     },
   } as MiddlewareObj;
 }

@@ -40,7 +40,7 @@ const identityDigest = (issuer: string, subject: string) => sha256Hex(`${issuer}
 const MAX_ATTEMPTS = 5;
 
 async function refuse(deps: Deps, tenantId: string, login: FederatedLogin, reason: string, userId: string | null, sourceIp: string): Promise<never> {
-  deps.observability.count(metricNames.loginFailure);
+  deps.observability.count(metricNames.loginFailure, { method: 'sso' });
   await recordAuditEvent(deps, {
     log: 'identity', tenantId, actorId: userId, action: 'login_failed', targetType: 'user', targetId: userId ?? 'unknown',
     payload: { method: 'sso', provider_type: login.providerType, idp_issuer: login.issuer, reason, amr: login.amr, acr: login.acr ?? null }, sourceIp,

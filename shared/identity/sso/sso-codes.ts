@@ -71,7 +71,7 @@ export async function exchangeSsoCode(deps: Deps, code: string, codeVerifier: st
       { action: 'login_succeeded', sourceIp, payload: { method: 'sso', provider_type: record.provider_type, idp_issuer: record.issuer, acr: record.acr, idp_mfa: record.mfa_at !== null, jit_provisioned: record.jit_provisioned } },
       [deps.table.deleteItem({ Key: keys.ssoCode(hash), ConditionExpression: 'attribute_exists(PK)' })],
     );
-    deps.observability.count(metricNames.loginSuccess);
+    deps.observability.count(metricNames.loginSuccess, { method: 'sso' });
     return tokens;
   } catch (error) {
     if (isConditionFailure(error)) throw invalid();

@@ -94,7 +94,7 @@ async function signIn(deps: Deps, protocols: SsoProtocols, tenant: TenantRecord,
     if (error instanceof SsoResponseError) {
       // Who it was is unknown (the answer did not verify); the attempt is still a login failure.
       // (Refusals of a verified identity are audited where they are decided: federated-users.ts.)
-      deps.observability.count(metricNames.loginFailure);
+      deps.observability.count(metricNames.loginFailure, { method: 'sso' });
       await recordAuditEvent(deps, {
         log: 'identity', tenantId: tenant.id, actorId: null, action: 'login_failed', targetType: 'user', targetId: 'unknown',
         payload: { method: 'sso', provider_type: transaction.provider_type, reason: error.reason, detail: error.message }, sourceIp,
