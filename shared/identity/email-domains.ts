@@ -222,24 +222,20 @@ export async function removeEmailDomain(deps: Deps, principal: Principal, tenant
 
 /**
  * Transaction items that make domains verified on the operator's word (tenant creation by the
- * CLI or the bootstrap): the routing pointers first (so a caller can map a failed condition
- * index below `domains.length` to "claimed by another tenant"), then the records and events.
+ * CLI or the bootstrap, whose `tenant_created` event names them): the routing pointers first
+ * (so a caller can map a failed condition index below `domains.length` to "claimed by another
+ * tenant"), then the records.
  */
 export function operatorVerifiedDomainItems(deps: Deps, tenantId: string, domains: string[]): TransactItem[] {
   const now = isoNow(deps.clock);
   return [
     ...domains.map((domain) => deps.table.putItem({ ...keys.emailDomain(domain), tenant_id: tenantId }, { expression: 'attribute_not_exists(PK)' })),
-    ...domains.flatMap((domain) => {
+    ...domains.map((domain) => {
       const record: EmailDomainRecord = {
         tenant_id: tenantId, domain, status: 'verified', method: 'operator', verification_value: newVerificationValue(),
         verified_at: now, checked_at: null, last_failure: null, created_at: now, updated_at: now,
       };
-      return [
-        deps.table.putItem({ ...keys.tenantDomain(tenantId, domain), ...record }),
-        auditEventPut(deps, {
-          log: 'identity', tenantId, actorId: null, action: 'domain_verified', targetType: 'domain', targetId: domain, payload: { domain, method: 'operator', previous_status: null },
-        }).item,
-      ];
+      return deps.table.putItem({ ...keys.tenantDomain(tenantId, domain), ...record });
     }),
   ];
 }
@@ -249,13 +245,17 @@ export async function verifyEmailDomainAsOperator(deps: Deps, tenantId: string, 
   const holder = await holderOf(deps, domain);
   if (holder.live !== undefined && holder.live !== tenantId) throw takenBy(domain);
   const existing = await getDomainRecord(deps, tenantId, domain);
+  if (existing?.status === 'verified' && existing.method === 'operator') return;
   const items = operatorVerifiedDomainItems(deps, tenantId, [domain]);
   // The pointer may be this tenant's already, or a stale one: overwrite those, never another's live one.
   items[0] = deps.table.putItem({ ...keys.emailDomain(domain), tenant_id: tenantId }, {
     expression: 'attribute_not_exists(PK) OR tenant_id = :me OR tenant_id = :stale',
     values: { ':me': tenantId, ':stale': holder.stale ?? tenantId },
   });
-  if (existing?.status === 'verified' && existing.method === 'operator') return;
+  items.push(auditEventPut(deps, {
+    log: 'identity', tenantId, actorId: null, action: 'domain_verified', targetType: 'domain', targetId: domain,
+    payload: { domain, method: 'operator', previous_status: existing?.status ?? null },
+  }).item);
   try {
     await deps.table.transact(items);
   } catch (error) {

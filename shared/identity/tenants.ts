@@ -68,7 +68,7 @@ export async function createTenant(deps: Deps, input: CreateTenantInput) {
     t.putItem({ ...keys.workspace(tenant.id, workspace.id), ...workspace }, notExists),
     t.putItem({ ...keys.user(tenant.id, admin.id), ...admin }, notExists),
     t.putItem({ ...keys.userEmail(tenant.id, admin.email), user_id: admin.id }, notExists),
-    auditEventPut(deps, { log: 'identity', tenantId: tenant.id, workspaceId: workspace.id, actorId: null, action: 'tenant_created', targetType: 'tenant', targetId: tenant.id, payload: { slug: tenant.slug, admin_id: admin.id } }).item,
+    auditEventPut(deps, { log: 'identity', tenantId: tenant.id, workspaceId: workspace.id, actorId: null, action: 'tenant_created', targetType: 'tenant', targetId: tenant.id, payload: { slug: tenant.slug, admin_id: admin.id, email_domains: domains, domains_verified_by: 'operator' } }).item,
   ];
   try {
     await t.transact(items);

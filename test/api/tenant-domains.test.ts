@@ -330,6 +330,7 @@ describe('email domains proven by DNS', () => {
   it('the domains given at tenant creation are verified on the operator\'s word and never re-checked', async () => {
     const own = (await listDomains()).find((d) => d.domain === tenant.domain);
     expect(own).toMatchObject({ status: 'verified', method: 'operator', checked_at: null });
+    expect((await eventsOf('tenant_created'))[0]).toMatchObject({ actor_id: null, payload: { email_domains: [tenant.domain], domains_verified_by: 'operator' } });
     await pastRecheckInterval();
     // No TXT record exists for it, yet it keeps routing.
     expect((await discover(`someone@${tenant.domain}`)).body).toMatchObject({ tenant: tenant.slug });
