@@ -10,7 +10,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDeps } from '../../shared/deps';
+import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
+import { DomainName } from '../../shared/identity/schemas';
 import { createTenant } from '../../shared/identity/tenants';
+import { getTenantBySlug } from '../../shared/store/identity-items';
+import { parseWith } from '../../shared/http/validation';
 import { createDocumentClient } from '../../shared/store/client';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
 
@@ -24,8 +28,12 @@ Commands:
   create-tenant --slug <slug> --admin-email <email> [--name <name>] [--email-domain <domain> ...]
                 [--workspace-name <name>] [--admin-password <password>]
       Creates a tenant, its first workspace and its admin. The admin's email domain is claimed
-      unless --email-domain is given. The password comes from --admin-password or (better: it
+      unless --email-domain is given; these domains are verified on your word (no DNS check,
+      never re-checked). The password comes from --admin-password or (better: it
       stays out of shell history) TESSERA_ADMIN_PASSWORD; without one the admin has none yet.
+  verify-domain --slug <slug> --email-domain <domain> [--email-domain <domain> ...]
+      Marks domains verified for an existing tenant on your word, without DNS (audited as
+      domain_verified with method operator); refused for a domain another tenant verified.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
   help
@@ -83,6 +91,26 @@ async function run(argv: string[]): Promise<void> {
           console.log(`Created tenant ${created.tenant.slug} (${created.tenant.id}) claiming ${emailDomains.join(', ')}`);
           console.log(`  workspace ${created.workspace.id}`);
           console.log(`  admin ${created.admin.email} (${created.admin.id})${adminPassword ? '' : ', no password set'}`);
+        } finally {
+          deps.db.destroy();
+        }
+      });
+      return;
+    }
+    case 'verify-domain': {
+      const slug = values.slug;
+      if (!slug) throw new UsageError('--slug is required');
+      if (!values['email-domain']?.length) throw new UsageError('--email-domain is required');
+      const domains = values['email-domain'].map((d, i) => parseWith(DomainName, d, `--email-domain ${i + 1}`));
+      await withConfig(async (config) => {
+        const deps = await createDeps(config);
+        try {
+          const tenant = await getTenantBySlug(deps, slug);
+          if (!tenant) throw new UsageError(`no tenant ${slug}`);
+          for (const domain of domains) {
+            await verifyEmailDomainAsOperator(deps, tenant.id, domain);
+            console.log(`Verified ${domain} for tenant ${tenant.slug} (${tenant.id})`);
+          }
         } finally {
           deps.db.destroy();
         }
