@@ -88,7 +88,7 @@ async function run(argv: string[]): Promise<void> {
             adminPassword,
             ...(values['workspace-name'] ? { workspaceName: values['workspace-name'] } : {}),
           });
-          console.log(`Created tenant ${created.tenant.slug} (${created.tenant.id}) claiming ${emailDomains.join(', ')}`);
+          console.log(`Created tenant ${created.tenant.slug} (${created.tenant.id}) with the verified domains ${created.tenant.email_domains.join(', ')}`);
           console.log(`  workspace ${created.workspace.id}`);
           console.log(`  admin ${created.admin.email} (${created.admin.id})${adminPassword ? '' : ', no password set'}`);
         } finally {
