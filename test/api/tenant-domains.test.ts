@@ -227,6 +227,14 @@ describe('email domains proven by DNS', () => {
       }
       expect((await http.request(method, url, { body })).status, `${method} ${url} without a token`).toBe(401);
     }
+    // A PAT is for automation: even the admin's own, it does not manage domains (it may list them).
+    const pat = await http.request('POST', '/v1/tokens', { token: adminToken, body: { name: 'automation', scopes: ['idp:manage'] } });
+    expect(pat.status, JSON.stringify(pat.body)).toBe(201);
+    const patToken = (pat.body as { token: string }).token;
+    for (const [method, url, body] of routes.slice(1)) {
+      const res = await http.request(method, url, { token: patToken, body });
+      expect(res.status, `PAT ${method} ${url}: ${JSON.stringify(res.body)}`).toBe(403);
+    }
     expect((await listDomains()).map((d) => d.domain)).not.toContain(`denied-${suffix}.example`);
     expect((await listDomains()).find((d) => d.domain === ACME)).toMatchObject({ status: 'verified' });
   });
