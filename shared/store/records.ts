@@ -257,9 +257,9 @@ export interface IdpConfigRecord {
   active: boolean;
   oidc: OidcSettingsRecord | null;
   saml: SamlSettingsRecord | null;
-  /** Domains routed to this IdP; JIT provisioning is allowed only for these. */
+  /** Domains routed to this IdP, each a verified domain of the tenant when listed; JIT provisioning is allowed only for these while they stay verified. */
   email_domains: string[];
-  /** The subset of email_domains this configuration claimed (released when it lets them go). */
+  /** Domains this configuration claimed before verification existed; always empty since (claims come from verification). */
   claimed_domains: string[];
   allowed_redirect_uris: string[];
   default_role: Role;
