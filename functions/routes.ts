@@ -93,6 +93,35 @@ export const routes = {
     request: { params: TenantPathSchema },
     responses: { 204: { description: 'Deleted' }, 404: problem('not_found') },
   }),
+  domainsList: defineRoute({
+    method: 'GET', path: '/v1/tenants/{id}/domains', handler: 'domains-list', auth: 'bearer', permission: 'idp:manage', tag: 'sso',
+    summary: 'The email domains of your tenant and their verification status (tenant admins)',
+    request: { params: TenantPathSchema },
+    responses: { 200: { description: 'Email domains', schema: identity.EmailDomainListSchema }, 403: problem('forbidden') },
+  }),
+  domainsCreate: defineRoute({
+    method: 'POST', path: '/v1/tenants/{id}/domains', handler: 'domains-create', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    summary: 'Add an email domain: pending, with the DNS TXT record that proves control of it',
+    request: { params: TenantPathSchema, body: identity.AddEmailDomainBodySchema },
+    responses: { 201: { description: 'Added (pending)', schema: identity.EmailDomainSchema }, 403: problem('forbidden'), 409: problem('conflict: already added, or verified by another tenant') },
+  }),
+  domainsVerify: defineRoute({
+    method: 'POST', path: '/v1/tenants/{id}/domains/{domain}/verify', handler: 'domains-verify', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    summary: 'Check the domain\'s TXT record now: verified when it holds the value',
+    request: { params: identity.EmailDomainPathSchema },
+    responses: {
+      200: { description: 'Verified', schema: identity.EmailDomainSchema },
+      404: problem('not_found'),
+      409: problem('conflict: the record does not hold the value (the detail says what was found), or another tenant verified the domain'),
+      503: problem('unavailable: DNS did not answer; nothing changed'),
+    },
+  }),
+  domainsDelete: defineRoute({
+    method: 'DELETE', path: '/v1/tenants/{id}/domains/{domain}', handler: 'domains-delete', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',
+    summary: 'Remove an email domain: it stops routing at once',
+    request: { params: identity.EmailDomainPathSchema },
+    responses: { 204: { description: 'Removed' }, 404: problem('not_found') },
+  }),
   discover: defineRoute({
     method: 'GET', path: '/v1/auth/discover', handler: 'auth-discover', auth: 'public', ipRateLimited: true, tag: 'sso',
     summary: 'Which tenant an email belongs to and how its users sign in (email-domain routing)',

@@ -40,6 +40,12 @@ const EnvSchema = z.object({
   TESSERA_RUN_CONCURRENCY: intFromEnv(4, 1, 32),
   TESSERA_RUN_STALL_SECONDS: intFromEnv(900, 1, 86_400),
   TESSERA_SCHEDULER_INTERVAL_SECONDS: intFromEnv(30, 1, 3_600),
+  TESSERA_DNS_RESOLVER: z
+    .string()
+    .regex(/^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]):\d{1,5}$/, 'must be host:port with an IP address ([v6]:port for IPv6)')
+    .optional(),
+  TESSERA_DNS_TIMEOUT_MS: intFromEnv(3_000, 100, 30_000),
+  TESSERA_DOMAIN_RECHECK_SECONDS: intFromEnv(86_400, 0, 31_536_000),
   TESSERA_CONNECTOR_ENDPOINTS: z
     .string()
     .default('{}')
@@ -80,6 +86,15 @@ export interface RunConfig {
   schedulerIntervalSeconds: number;
 }
 
+export interface EmailDomainConfig {
+  /** The DNS server verification asks (`host:port`); unset: the system's resolvers. */
+  dnsResolver: string | undefined;
+  /** How long one TXT lookup may take before it counts as a DNS outage. */
+  dnsTimeoutMs: number;
+  /** A DNS-verified domain whose last check is older than this is checked again when routing uses it. */
+  recheckSeconds: number;
+}
+
 export interface Config {
   stage: 'local' | 'aws';
   tableName: string;
@@ -104,6 +119,7 @@ export interface Config {
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
   trustForwardedFor: boolean;
   runs: RunConfig;
+  emailDomains: EmailDomainConfig;
   connectors: {
     /** How long the test operation waits for a provider. */
     testTimeoutMs: number;
@@ -167,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       stallSeconds: e.TESSERA_RUN_STALL_SECONDS,
       schedulerIntervalSeconds: e.TESSERA_SCHEDULER_INTERVAL_SECONDS,
     },
+    emailDomains: { dnsResolver: e.TESSERA_DNS_RESOLVER, dnsTimeoutMs: e.TESSERA_DNS_TIMEOUT_MS, recheckSeconds: e.TESSERA_DOMAIN_RECHECK_SECONDS },
     connectors: { testTimeoutMs: e.TESSERA_CONNECTOR_TEST_TIMEOUT_MS, endpoints: e.TESSERA_CONNECTOR_ENDPOINTS },
   };
 }

@@ -36,8 +36,10 @@ export class TesseraError extends Error {
   readonly errors: FieldError[] | undefined;
   /** Extra response headers (Retry-After, WWW-Authenticate). */
   readonly headers: Record<string, string>;
+  /** A 5xx whose detail Tessera wrote for the client (nothing from underneath): answered as is. */
+  readonly publicDetail: boolean;
 
-  constructor(code: ProblemCode, detail?: string, options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(code: ProblemCode, detail?: string, options: { errors?: FieldError[]; headers?: Record<string, string>; cause?: unknown; publicDetail?: boolean } = {}) {
     super(detail ?? problemCatalogue[code].title, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
@@ -45,6 +47,7 @@ export class TesseraError extends Error {
     this.title = problemCatalogue[code].title;
     this.errors = options.errors;
     this.headers = options.headers ?? {};
+    this.publicDetail = options.publicDetail ?? false;
   }
 }
 
@@ -132,5 +135,12 @@ export class RateLimitedError extends TesseraError {
 export class ServiceUnavailableError extends TesseraError {
   constructor(detail = 'The service is temporarily unavailable', options: { cause?: unknown } = {}) {
     super('unavailable', detail, options);
+  }
+}
+
+/** The DNS server did not answer (timeout, SERVFAIL, refused): nothing was decided, try later. */
+export class DnsUnavailableError extends TesseraError {
+  constructor(detail: string) {
+    super('unavailable', detail, { headers: { 'retry-after': '30' }, publicDetail: true });
   }
 }

@@ -11,7 +11,11 @@ import { parseArgs } from 'node:util';
 import { checkAuditChain } from '../../shared/audit/audit-chain-check';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDeps } from '../../shared/deps';
+import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
+import { DomainName } from '../../shared/identity/schemas';
 import { createTenant } from '../../shared/identity/tenants';
+import { getTenantBySlug } from '../../shared/store/identity-items';
+import { parseWith } from '../../shared/http/validation';
 import { createDocumentClient } from '../../shared/store/client';
 import { TableClient } from '../../shared/store/table-client';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
@@ -26,12 +30,16 @@ Commands:
   create-tenant --slug <slug> --admin-email <email> [--name <name>] [--email-domain <domain> ...]
                 [--workspace-name <name>] [--admin-password <password>]
       Creates a tenant, its first workspace and its admin. The admin's email domain is claimed
-      unless --email-domain is given. The password comes from --admin-password or (better: it
+      unless --email-domain is given; these domains are verified on your word (no DNS check,
+      never re-checked). The password comes from --admin-password or (better: it
       stays out of shell history) TESSERA_ADMIN_PASSWORD; without one the admin has none yet.
   verify-audit --tenant <id> [--workspace <id>]
       Walks the hash chain of the tenant's identity audit log (or of the workspace's log) and
       prints OK with the number of events, or the first broken link (its seq and event id)
       and exits with 3.
+  verify-domain --slug <slug> --email-domain <domain> [--email-domain <domain> ...]
+      Marks domains verified for an existing tenant on your word, without DNS (audited as
+      domain_verified with method operator); refused for a domain another tenant verified.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
   help
@@ -88,7 +96,7 @@ async function run(argv: string[]): Promise<void> {
             adminPassword,
             ...(values['workspace-name'] ? { workspaceName: values['workspace-name'] } : {}),
           });
-          console.log(`Created tenant ${created.tenant.slug} (${created.tenant.id}) claiming ${emailDomains.join(', ')}`);
+          console.log(`Created tenant ${created.tenant.slug} (${created.tenant.id}) with the verified domains ${created.tenant.email_domains.join(', ')}`);
           console.log(`  workspace ${created.workspace.id}`);
           console.log(`  admin ${created.admin.email} (${created.admin.id})${adminPassword ? '' : ', no password set'}`);
         } finally {
@@ -115,6 +123,26 @@ async function run(argv: string[]): Promise<void> {
           }
         } finally {
           db.destroy();
+        }
+      });
+      return;
+    }
+    case 'verify-domain': {
+      const slug = values.slug;
+      if (!slug) throw new UsageError('--slug is required');
+      if (!values['email-domain']?.length) throw new UsageError('--email-domain is required');
+      const domains = values['email-domain'].map((d, i) => parseWith(DomainName, d, `--email-domain ${i + 1}`));
+      await withConfig(async (config) => {
+        const deps = await createDeps(config);
+        try {
+          const tenant = await getTenantBySlug(deps, slug);
+          if (!tenant) throw new UsageError(`no tenant ${slug}`);
+          for (const domain of domains) {
+            await verifyEmailDomainAsOperator(deps, tenant.id, domain);
+            console.log(`Verified ${domain} for tenant ${tenant.slug} (${tenant.id})`);
+          }
+        } finally {
+          deps.db.destroy();
         }
       });
       return;

@@ -40,7 +40,12 @@ export const identityAuditActions = {
   // single sign-on
   idp_config_created: 'The tenant IdP configuration was created',
   idp_config_updated: 'The tenant IdP configuration changed',
-  idp_config_deleted: 'The tenant IdP configuration was deleted and its domains released',
+  idp_config_deleted: 'The tenant IdP configuration was deleted',
+  // email domains
+  domain_added: 'A tenant admin added an email domain (pending its DNS TXT proof)',
+  domain_verified: 'An email domain was verified: payload.method dns_txt (its TXT record) or operator (the CLI, on the operator\'s word)',
+  domain_verification_failed: 'A verification or a re-check did not find the TXT value: payload.check verify|recheck, what was found, whether routing was removed',
+  domain_removed: 'A tenant admin removed an email domain',
 } as const;
 
 export type IdentityAuditAction = keyof typeof identityAuditActions;

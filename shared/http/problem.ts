@@ -18,7 +18,7 @@ export function problemResponse(error: TesseraError, requestId: string): APIGate
     status: error.status,
     code: error.code,
     // A 5xx never carries the message of whatever failed underneath.
-    detail: error.status >= 500 ? error.title : error.message,
+    detail: error.status >= 500 && !error.publicDetail ? error.title : error.message,
     ...(error.errors ? { errors: error.errors } : {}),
     request_id: requestId,
   };

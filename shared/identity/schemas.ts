@@ -9,11 +9,16 @@ import { roles } from './permissions';
 import { isPublicEmailDomain } from './public-email-domains';
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
-/** An email domain a tenant may claim for routing: a domain name, and not one of a public mail provider. */
+/**
+ * An email domain a tenant may claim for routing: a domain name (lowercased, without a trailing
+ * dot; at least two labels, so no single label and no IP address), and not one of a public mail provider.
+ */
 export const DomainName = z
   .string()
   .trim()
   .toLowerCase()
+  .overwrite((domain) => domain.replace(/\.$/, ''))
+  .refine((domain) => !/^[\d.]+$/.test(domain) && !domain.includes(':'), { message: 'is an IP address; give a domain name', abort: true })
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'must be a domain name' })
   .refine((domain) => !isPublicEmailDomain(domain), { message: 'is a public mail provider\'s domain, which no tenant can claim' });
 export const TenantSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { message: 'must be a tenant slug' });
@@ -209,3 +214,27 @@ export const TenantAuditEventQuerySchema = z.strictObject({
   since: z.iso.datetime({ offset: true }).optional(),
   until: z.iso.datetime({ offset: true }).optional(),
 });
+
+// ---- email domains --------------------------------------------------------------------
+
+export const AddEmailDomainBodySchema = z.strictObject({ domain: DomainName });
+export const EmailDomainPathSchema = z.strictObject({ id: idOf('ten'), domain: DomainName });
+
+export const EmailDomainSchema = z
+  .object({
+    domain: z.string(),
+    status: z.enum(['pending', 'verified', 'failed']),
+    method: z.enum(['dns_txt', 'operator']).meta({ description: 'How it was proven: the DNS TXT challenge, or the operator at tenant creation (never re-checked)' }),
+    verification: z.object({
+      type: z.literal('dns_txt'),
+      name: z.string().meta({ description: 'The TXT record to publish: _tessera-challenge.<domain>' }),
+      value: z.string().meta({ description: 'The value it must hold: tessera-verification=<random>' }),
+    }),
+    verified_at: TimestampSchema.nullable(),
+    checked_at: TimestampSchema.nullable(),
+    last_failure: z.string().nullable().meta({ description: 'What the last failed check found' }),
+    created_at: TimestampSchema,
+  })
+  .meta({ id: 'EmailDomain' });
+
+export const EmailDomainListSchema = z.object({ domains: z.array(EmailDomainSchema) });

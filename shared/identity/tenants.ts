@@ -1,6 +1,7 @@
 /**
- * Tenant creation (bootstrap and the ops CLI): the tenant, its slug and email domains, the
- * default MFA policy, a first workspace and its admin, in one transaction.
+ * Tenant creation (bootstrap and the ops CLI): the tenant, its slug and email domains (verified
+ * on the operator's word, see email-domains.ts), the default MFA policy, a first workspace and
+ * its admin, in one transaction.
  */
 import { isoNow } from '../clock';
 import type { Deps } from '../deps';
@@ -10,6 +11,7 @@ import { hashPassword } from '../crypto/passwords';
 import { failedConditionIndexes } from '../store/client';
 import { keys } from '../store/keys';
 import type { TenantRecord, UserRecord, WorkspaceRecord } from '../store/records';
+import { operatorVerifiedDomainItems } from './email-domains';
 import { defaultMfaPolicy } from './mfa-policy';
 import { assertAcceptablePassword } from './password-policy';
 import { DomainName, Email, TenantSlug } from './schemas';
@@ -37,7 +39,7 @@ export async function createTenant(deps: Deps, input: CreateTenantInput) {
   parseWith(CreateTenantSchema, { slug: input.slug, name: input.name, emailDomains: input.emailDomains, adminEmail: input.adminEmail });
   if (input.adminPassword !== undefined) assertAcceptablePassword(input.adminPassword);
   const now = isoNow(deps.clock);
-  const domains = [...new Set(input.emailDomains.map((d) => d.toLowerCase()))];
+  const domains = [...new Set(parseWith(z.array(DomainName), input.emailDomains))];
   const tenant: TenantRecord = { id: deps.ids.next('ten'), slug: input.slug, name: input.name, email_domains: domains, created_at: now, updated_at: now };
   const workspace: WorkspaceRecord = { id: deps.ids.next('ws'), tenant_id: tenant.id, name: input.workspaceName ?? 'Default', owner_id: '', created_at: now, updated_at: now };
   const admin: UserRecord = {
@@ -59,13 +61,14 @@ export async function createTenant(deps: Deps, input: CreateTenantInput) {
   const t = deps.table;
   const items = [
     t.putItem({ ...keys.tenantSlug(tenant.slug), tenant_id: tenant.id }, notExists),
-    ...domains.map((d) => t.putItem({ ...keys.emailDomain(d), tenant_id: tenant.id }, notExists)),
+    // Indexes 1..domains.length: the routing pointers (see the catch below).
+    ...operatorVerifiedDomainItems(deps, tenant.id, domains),
     t.putItem({ ...keys.tenant(tenant.id), ...tenant }, notExists),
     t.putItem({ ...keys.mfaPolicy(tenant.id), ...defaultMfaPolicy(tenant.id, now) }),
     t.putItem({ ...keys.workspace(tenant.id, workspace.id), ...workspace }, notExists),
     t.putItem({ ...keys.user(tenant.id, admin.id), ...admin }, notExists),
     t.putItem({ ...keys.userEmail(tenant.id, admin.email), user_id: admin.id }, notExists),
-    auditEventPut(deps, { log: 'identity', tenantId: tenant.id, workspaceId: workspace.id, actorId: null, action: 'tenant_created', targetType: 'tenant', targetId: tenant.id, payload: { slug: tenant.slug, admin_id: admin.id } }).item,
+    auditEventPut(deps, { log: 'identity', tenantId: tenant.id, workspaceId: workspace.id, actorId: null, action: 'tenant_created', targetType: 'tenant', targetId: tenant.id, payload: { slug: tenant.slug, admin_id: admin.id, email_domains: domains, domains_verified_by: 'operator' } }).item,
   ];
   try {
     await t.transact(items);

@@ -13,11 +13,6 @@ export async function getTenantBySlug(deps: Deps, slug: string): Promise<TenantR
   return pointer ? getTenant(deps, pointer.tenant_id) : undefined;
 }
 
-export async function getTenantByEmailDomain(deps: Deps, domain: string): Promise<TenantRecord | undefined> {
-  const pointer = await deps.table.get<{ tenant_id: string }>(keys.emailDomain(domain));
-  return pointer ? getTenant(deps, pointer.tenant_id) : undefined;
-}
-
 export const getUser = (deps: Deps, tenantId: string, userId: string) => deps.table.get<UserRecord>(keys.user(tenantId, userId));
 
 export async function getUserByEmail(deps: Deps, tenantId: string, email: string): Promise<UserRecord | undefined> {

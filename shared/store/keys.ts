@@ -40,7 +40,11 @@ export const keys = {
   healthProbe: (): ItemKey => ({ PK: 'HEALTH', SK: 'HEALTH' }),
   tenant: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'TENANT' }),
   tenantSlug: (slug: string): ItemKey => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
+  /** The routing pointer of an email domain: written only once a tenant has proven the domain (one tenant per domain). */
   emailDomain: (domain: string): ItemKey => ({ PK: `DOMAIN#${domain.toLowerCase()}`, SK: 'DOMAIN' }),
+  /** A tenant's own record of a domain it added: its DNS challenge and verification status. */
+  tenantDomain: (tenantId: string, domain: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EMAIL_DOMAIN#${domain.toLowerCase()}` }),
+  tenantDomains: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'EMAIL_DOMAIN#' }),
   mfaPolicy: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'MFA_POLICY' }),
 
   user: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `USER#${userId}` }),

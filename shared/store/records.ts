@@ -6,7 +6,30 @@ export interface TenantRecord {
   id: string;
   slug: string;
   name: string;
+  /** The domains the operator gave at creation (pre-verified); the tenant's domain records are what routes. */
   email_domains: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * An email domain a tenant added (`TENANT#<t>` / `EMAIL_DOMAIN#<domain>`). Only a `verified`
+ * one holds the `DOMAIN#` routing pointer. `method` says how it was proven: the DNS TXT
+ * challenge (re-checked when routing uses it and the last check is old) or the operator's
+ * word at tenant creation (never re-checked: there is no record to look for).
+ */
+export interface EmailDomainRecord {
+  tenant_id: string;
+  domain: string;
+  status: 'pending' | 'verified' | 'failed';
+  method: 'dns_txt' | 'operator';
+  /** The value the TXT record `_tessera-challenge.<domain>` must hold. */
+  verification_value: string;
+  verified_at: string | null;
+  /** When DNS was last asked (a verify call or a re-check). */
+  checked_at: string | null;
+  /** What the last failed check found, in words. */
+  last_failure: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -251,9 +274,9 @@ export interface IdpConfigRecord {
   active: boolean;
   oidc: OidcSettingsRecord | null;
   saml: SamlSettingsRecord | null;
-  /** Domains routed to this IdP; JIT provisioning is allowed only for these. */
+  /** Domains routed to this IdP, each a verified domain of the tenant when listed; JIT provisioning is allowed only for these while they stay verified. */
   email_domains: string[];
-  /** The subset of email_domains this configuration claimed (released when it lets them go). */
+  /** Domains this configuration claimed before verification existed; always empty since (claims come from verification). */
   claimed_domains: string[];
   allowed_redirect_uris: string[];
   default_role: Role;

@@ -12,6 +12,7 @@ import { totpCode } from '../../shared/crypto/totp';
 import { keys } from '../../shared/store/keys';
 import type { ChainLink } from '../../shared/store/table-client';
 import { Browser } from '../support/browser';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, identityAuditEvents, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -23,6 +24,7 @@ interface Event { event_id: string; seq: number; action: string; actor_id: strin
 interface Step { name: string; produces: IdentityAuditAction[]; run(): Promise<void> }
 
 let host: TestHost;
+let dns: TestDnsServer;
 let http: HttpClient;
 const clock = new MovableClock();
 let idp: TestOidcProvider | undefined;
@@ -165,7 +167,10 @@ const steps: Step[] = [
     name: 'a logout',
     produces: ['logout'],
     run: async () => {
-      const res = await http.request('POST', '/v1/auth/logout', { body: { refresh_token: s.sessionA.refresh } });
+      // A session of its own: a logout also ends its session's access tokens, and later steps use A's and B's.
+      const mfaToken = await passwordLogin();
+      const ended = expectStatus(await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code: await code() } }), 200);
+      const res = await http.request('POST', '/v1/auth/logout', { body: { refresh_token: ended.refresh_token as string } });
       expect(res.status, res.text).toBe(204);
     },
   },
@@ -195,6 +200,21 @@ const steps: Step[] = [
     },
   },
   {
+    name: 'an email domain is added, fails its DNS check, is verified and removed',
+    produces: ['domain_added', 'domain_verification_failed', 'domain_verified', 'domain_removed'],
+    run: async () => {
+      const domain = `proof-${tenant.slug}.example`;
+      const path = `/v1/tenants/${tenant.tenantId}/domains`;
+      const added = expectStatus(await http.request('POST', path, { token: s.sessionB.access, body: { domain } }), 201);
+      const verification = added.verification as { name: string; value: string };
+      expectStatus(await http.request('POST', `${path}/${domain}/verify`, { token: s.sessionB.access }), 409);
+      dns.zone.set(verification.name, [verification.value]);
+      expectStatus(await http.request('POST', `${path}/${domain}/verify`, { token: s.sessionB.access }), 200);
+      const removed = await http.request('DELETE', `${path}/${domain}`, { token: s.sessionB.access });
+      expect(removed.status, removed.text).toBe(204);
+    },
+  },
+  {
     name: 'a reset link is sent and used',
     produces: ['password_reset_requested', 'password_reset'],
     run: async () => {
@@ -219,12 +239,14 @@ const steps: Step[] = [
 ];
 
 beforeAll(async () => {
-  host = await startTestHost({ clock });
+  dns = await startDnsServer();
+  host = await startTestHost({ clock, env: { TESSERA_DNS_RESOLVER: dns.address, TESSERA_DNS_TIMEOUT_MS: '1000' } });
   http = api(host.url);
 });
 afterAll(async () => {
   await idp?.close();
   await host?.close();
+  await dns?.close();
 });
 
 describe('every identity event kind', () => {

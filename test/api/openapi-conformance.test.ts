@@ -250,6 +250,20 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     expectStatus(await call('idpCreate', { token: s.admin, params: { id: tenant.tenantId }, body: config }, 'exists'), 409);
     expectStatus(await call('idpGet', { token: s.admin, params: { id: tenant.tenantId } }), 200);
     expectStatus(await call('idpUpdate', { token: s.admin, params: { id: tenant.tenantId }, body: { default_role: 'viewer' } }), 200);
+    // Email domains: the tenant's own (the operator's word) verifies as is; a new one stays
+    // pending until DNS holds its value (tenant-domains.test.ts runs that against a DNS server).
+    const added = `new-${tenant.slug}.example`;
+    const domains = (domain: string) => ({ id: tenant.tenantId, domain });
+    expectStatus(await call('domainsCreate', { token: s.admin, params: { id: tenant.tenantId }, body: { domain: added } }), 201);
+    expectStatus(await call('domainsCreate', { token: s.admin, params: { id: tenant.tenantId }, body: { domain: added } }, 'already added'), 409);
+    expectStatus(await call('domainsCreate', { token: s.admin, params: { id: tenant.tenantId }, body: { domain: 'gmail.com' } }, 'public mail domain'), 400);
+    expectStatus(await call('domainsList', { token: s.admin, params: { id: tenant.tenantId } }), 200);
+    expectStatus(await call('domainsList', { token: s.admin, params: { id: 'ten_0000000000other' } }, 'another tenant'), 403);
+    expectStatus(await call('idpUpdate', { token: s.admin, params: { id: tenant.tenantId }, body: { email_domains: [added] } }, 'pending domain'), 409);
+    expectStatus(await call('domainsVerify', { token: s.admin, params: domains(tenant.domain) }), 200);
+    expectStatus(await call('domainsVerify', { token: s.admin, params: domains('never-added.example') }, 'absent'), 404);
+    expectStatus(await call('domainsDelete', { token: s.admin, params: domains(added) }), 204);
+    expectStatus(await call('domainsDelete', { token: s.admin, params: domains(added) }, 'absent'), 404);
     expectStatus(await call('discover', { query: { email: `someone@${tenant.domain}` } }), 200);
     expectStatus(await call('discover', { query: { email: 'someone@unclaimed.example' } }, 'unclaimed domain'), 404);
     expectStatus(await call('ssoStart', { params: { tenant: tenant.slug }, query: { redirect_uri: 'https://evil.example/x' } }, 'redirect_uri not allowed'), 400);

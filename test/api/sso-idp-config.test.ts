@@ -5,7 +5,7 @@ import { clientSecretContext } from '../../shared/identity/sso/idp-config';
 import { keys } from '../../shared/store/keys';
 import type { IdpConfigRecord } from '../../shared/store/records';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, createUser, login, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, createUser, login, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { idpMetadataXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
 import { startTestHost, type TestHost } from '../support/test-host';
@@ -32,6 +32,8 @@ beforeAll(async () => {
   viewerToken = (await login(http, clock, `viewer@${tenant.domain}`)).accessToken;
   wsAdminToken = (await login(http, clock, `wsadmin@${tenant.domain}`)).accessToken;
   idpKey = await signingIdentity();
+  // An IdP configuration lists only verified domains: the second one is verified as the operator would.
+  await verifyDomainAsOperator(host.deps, tenant.tenantId, `sso-${tenant.slug}.example.org`);
 });
 afterAll(() => host?.close());
 
@@ -117,9 +119,10 @@ describe('IdP configuration', () => {
     expect((await http.request('POST', path(), { token: adminToken, body: oidcBody() })).status).toBe(409);
   });
 
-  it('a domain claimed by another tenant is refused (409) and nothing changes', async () => {
+  it('a domain verified by another tenant is refused (409) and nothing changes', async () => {
     const res = await http.request('PATCH', path(), { token: adminToken, body: { email_domains: [tenant.domain, other.domain] } });
     expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'conflict', detail: `The domain ${other.domain} is verified by another tenant` });
     expect(((await http.request('GET', path(), { token: adminToken })).body as { email_domains: string[] }).email_domains).not.toContain(other.domain);
   });
 
@@ -171,14 +174,16 @@ describe('IdP configuration', () => {
     expect(events.items.find((e) => e.action === 'idp_config_created')).toMatchObject({ actor_id: tenant.admin.id, target_id: tenant.tenantId });
   });
 
-  it('delete releases the domains the configuration claimed, not those the tenant held', async () => {
-    const claimed = `sso-${tenant.slug}.example.org`;
-    expect((await http.request('GET', `/v1/auth/discover?email=someone@${claimed}`)).status).toBe(200);
+  it('delete leaves the tenant its verified domains: they route to password sign-in', async () => {
+    const listed = `sso-${tenant.slug}.example.org`;
+    expect((await http.request('PATCH', path(), { token: adminToken, body: { provider_type: 'oidc' } })).status).toBe(200);
+    expect((await http.request('GET', `/v1/auth/discover?email=someone@${listed}`)).body).toMatchObject({ tenant: tenant.slug, methods: ['sso'] });
     const res = await http.request('DELETE', path(), { token: adminToken });
     expect(res.status).toBe(204);
     expect(await rawItem()).toBeUndefined();
-    expect((await http.request('GET', `/v1/auth/discover?email=someone@${claimed}`)).status).toBe(404);
-    expect((await http.request('GET', `/v1/auth/discover?email=someone@${tenant.domain}`)).status).toBe(200);
+    for (const domain of [listed, tenant.domain]) {
+      expect((await http.request('GET', `/v1/auth/discover?email=someone@${domain}`)).body).toMatchObject({ tenant: tenant.slug, methods: ['password'], sso: null });
+    }
     expect((await http.request('DELETE', path(), { token: adminToken })).status).toBe(404);
     const events = await listIdentityAuditEvents(host.deps, tenant.tenantId, { limit: 100 });
     expect(events.items.some((e) => e.action === 'idp_config_deleted')).toBe(true);

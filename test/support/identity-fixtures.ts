@@ -8,6 +8,7 @@ import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
 import { totpCode } from '../../shared/crypto/totp';
 import type { Deps } from '../../shared/deps';
 import type { MfaMode, MfaAction } from '../../shared/identity/mfa-actions';
+import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { createTenant } from '../../shared/identity/tenants';
 import { keys } from '../../shared/store/keys';
 import type { AuditEventRecord } from '../../shared/store/records';
@@ -44,6 +45,14 @@ export async function createTestTenant(deps: Deps, options: { mfaMode?: MfaMode;
     });
   }
   return { tenantId: created.tenant.id, slug, domain, workspaceId: created.workspace.id, admin: created.admin };
+}
+
+/**
+ * Makes `domain` a verified domain of the tenant as the operator does (no DNS), so an IdP
+ * configuration may list it. `tenant-domains.test.ts` covers verification by DNS itself.
+ */
+export async function verifyDomainAsOperator(deps: Deps, tenantId: string, domain: string): Promise<void> {
+  await verifyEmailDomainAsOperator(deps, tenantId, domain);
 }
 
 export interface Session {

@@ -21,4 +21,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...aws, TESSERA_CONNECTOR_ENDPOINTS: '{"okta":"https://evil.example"}' })).toThrow(/local mode and tests only/);
     expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '[1]' })).toThrow(/JSON object/);
   });
+
+  it('takes the DNS server of domain verification as ip:port, and the re-check interval', () => {
+    expect(loadConfig({}).emailDomains).toEqual({ dnsResolver: undefined, dnsTimeoutMs: 3000, recheckSeconds: 86_400 });
+    expect(loadConfig({ TESSERA_DNS_RESOLVER: '127.0.0.1:5353', TESSERA_DOMAIN_RECHECK_SECONDS: '0' }).emailDomains).toMatchObject({ dnsResolver: '127.0.0.1:5353', recheckSeconds: 0 });
+    expect(loadConfig({ TESSERA_DNS_RESOLVER: '[::1]:53' }).emailDomains.dnsResolver).toBe('[::1]:53');
+    for (const bad of ['127.0.0.1', 'dns.example:53', '::1:53']) expect(() => loadConfig({ TESSERA_DNS_RESOLVER: bad }), bad).toThrow(/TESSERA_DNS_RESOLVER/);
+    expect(() => loadConfig({ TESSERA_DNS_TIMEOUT_MS: '50' })).toThrow(/TESSERA_DNS_TIMEOUT_MS/);
+  });
 });

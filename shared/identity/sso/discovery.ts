@@ -1,10 +1,10 @@
 /**
- * Login discovery by email-domain routing: which tenant claims the domain, and whether its
- * users of that domain sign in with a password or through the tenant's active IdP.
+ * Login discovery by email-domain routing: which tenant has verified the domain, and whether
+ * its users of that domain sign in with a password or through the tenant's active IdP.
  */
 import type { Deps } from '../../deps';
 import { NotFoundError } from '../../errors';
-import { getTenantByEmailDomain } from '../../store/identity-items';
+import { routedTenantOf } from '../email-domains';
 import { getIdpConfig } from './idp-config';
 import type { ProviderType } from './schemas';
 
@@ -18,7 +18,7 @@ export const emailDomainOf = (email: string) => email.slice(email.lastIndexOf('@
 
 export async function discoverLogin(deps: Deps, email: string): Promise<DiscoveryResult> {
   const domain = emailDomainOf(email);
-  const tenant = await getTenantByEmailDomain(deps, domain);
+  const tenant = await routedTenantOf(deps, domain);
   if (!tenant) throw new NotFoundError('tenant for this email domain');
   const idp = await getIdpConfig(deps, tenant.id);
   if (!idp?.active || !idp.email_domains.includes(domain)) return { tenant: tenant.slug, methods: ['password'], sso: null };

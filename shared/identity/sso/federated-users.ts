@@ -1,7 +1,8 @@
 /**
  * From a verified federated login to a Tessera user. Federated identities are keyed by
  * (tenant, issuer, subject), never by email. An unknown identity is provisioned just in time,
- * only when its email is in a domain the IdP configuration routes here, with the
+ * only when its email is in a domain the IdP configuration routes here and the tenant has
+ * verified (a domain whose verification lapsed provisions nobody), with the
  * configuration's default role; it is never linked to an existing local user by email alone.
  *
  * Provisioning is one transaction (identity link, user, email pointer, audit event) with
@@ -18,6 +19,7 @@ import { failedConditionIndexes } from '../../store/client';
 import { getUser, getUserByEmail } from '../../store/identity-items';
 import { keys } from '../../store/keys';
 import type { ExternalIdentityRecord, IdpConfigRecord, UserRecord } from '../../store/records';
+import { routedTenantIdOf } from '../email-domains';
 import { emailDomainOf } from './discovery';
 import { Email } from '../schemas';
 import type { ProviderType } from './schemas';
@@ -65,6 +67,7 @@ export async function resolveFederatedUser(deps: Deps, idp: IdpConfigRecord, log
     const parsed = Email.safeParse(login.email ?? '');
     const email = parsed.success ? parsed.data : undefined;
     if (!email || !login.emailVerified || !idp.email_domains.includes(emailDomainOf(email))) return refuse(deps, tenantId, login, 'domain_not_routed', null, sourceIp);
+    if ((await routedTenantIdOf(deps, emailDomainOf(email))) !== tenantId) return refuse(deps, tenantId, login, 'domain_not_routed', null, sourceIp);
     if (await getUserByEmail(deps, tenantId, email)) {
       // A parallel first login of this subject may have provisioned the user since the link was read.
       if (await deps.table.get<ExternalIdentityRecord>(linkKey)) continue;

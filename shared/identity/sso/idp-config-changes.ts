@@ -1,20 +1,22 @@
 /**
  * Creating and changing the tenant IdP configuration: validation of the settings against the
  * stage (https issuers), the SAML metadata parsed, the OIDC client secret envelope-encrypted,
- * domain claims, the record and its audit event in one transaction (optimistic on `version`).
+ * the email domains checked to be verified domains of the tenant, the record and its audit
+ * event in one transaction (optimistic on `version`).
  * Apart from the reads so that only these two functions hold the envelope key.
  */
 import { isoNow } from '../../clock';
 import type { Deps } from '../../deps';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, type FieldError } from '../../errors';
 import { auditEventPut } from '../../audit/audit-log';
-import { failedConditionIndexes } from '../../store/client';
+import { isConditionFailure } from '../../store/client';
 import { getWorkspace } from '../../store/identity-items';
 import { keys } from '../../store/keys';
 import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
 import type { TransactItem } from '../../store/table-client';
+import { assertVerifiedDomainsOf } from '../email-domains';
 import type { Principal } from '../principal';
-import { clientSecretContext, domainItems, getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
+import { clientSecretContext, getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
 import { parseIdpMetadata } from './saml-metadata';
 import { newSpCredential, type SpCredential } from './saml-sp-credentials';
 import type { CreateIdpConfigInput, UpdateIdpConfigInput } from './schemas';
@@ -84,13 +86,14 @@ async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired,
 }
 
 /** The stored fields that follow from the desired state (all but identity and bookkeeping). */
-function configurationFields(desired: Desired, settings: { oidc: OidcSettingsRecord | null; saml: SamlSettingsRecord | null }, claimed: string[]) {
+function configurationFields(desired: Desired, settings: { oidc: OidcSettingsRecord | null; saml: SamlSettingsRecord | null }) {
   return {
     provider_type: desired.provider_type,
     active: desired.active,
     ...settings,
     email_domains: desired.email_domains,
-    claimed_domains: claimed,
+    // Claims are made by verification now (email-domains.ts); kept for the record's shape.
+    claimed_domains: [],
     allowed_redirect_uris: desired.allowed_redirect_uris,
     default_role: desired.default_role,
     default_workspace_id: desired.default_workspace_id,
@@ -102,13 +105,11 @@ async function checkWorkspace(deps: Deps, tenantId: string, workspaceId: string)
   if (!(await getWorkspace(deps, tenantId, workspaceId))) throw new ValidationError([{ path: 'default_workspace_id', message: 'is not a workspace of the tenant' }]);
 }
 
-async function save(deps: Deps, tenant: TenantRecord, record: IdpConfigRecord, domains: { items: TransactItem[]; claimCount: number }, configItem: TransactItem, audit: TransactItem) {
+async function save(deps: Deps, tenant: TenantRecord, record: IdpConfigRecord, configItem: TransactItem, audit: TransactItem) {
   try {
-    await deps.table.transact([...domains.items, configItem, audit]);
+    await deps.table.transact([configItem, audit]);
   } catch (error) {
-    const failed = failedConditionIndexes(error);
-    if (failed.some((i) => i < domains.claimCount)) throw new ConflictError('An email domain is already claimed by another tenant');
-    if (failed.includes(domains.items.length)) throw new PreconditionFailedError('The IdP configuration changed meanwhile; read it again');
+    if (isConditionFailure(error)) throw new PreconditionFailedError('The IdP configuration changed meanwhile; read it again');
     throw error;
   }
   return toIdpConfigView(deps, tenant, record);
@@ -133,16 +134,16 @@ export async function createIdpConfig(deps: Deps, principal: Principal, tenantId
     saml_subject_attribute: input.saml_subject_attribute ?? null,
   };
   const settings = await buildSettings(deps, tenant, desired, undefined);
-  const domains = await domainItems(deps, tenant, desired.email_domains, undefined);
+  await assertVerifiedDomainsOf(deps, tenant.id, desired.email_domains);
   const now = isoNow(deps.clock);
-  const record: IdpConfigRecord = { tenant_id: tenant.id, ...configurationFields(desired, settings, domains.claimed), created_at: now, updated_at: now, version: 1 };
+  const record: IdpConfigRecord = { tenant_id: tenant.id, ...configurationFields(desired, settings), created_at: now, updated_at: now, version: 1 };
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
     action: 'idp_config_created', targetType: 'tenant', targetId: tenant.id,
     payload: { provider_type: record.provider_type, active: record.active, oidc: Boolean(record.oidc), saml: Boolean(record.saml), email_domains: record.email_domains }, sourceIp,
   });
   try {
-    return await save(deps, tenant, record, domains, deps.table.putItem({ ...keys.idpConfig(tenant.id), ...record }, { expression: 'attribute_not_exists(PK)' }), audit.item);
+    return await save(deps, tenant, record, deps.table.putItem({ ...keys.idpConfig(tenant.id), ...record }, { expression: 'attribute_not_exists(PK)' }), audit.item);
   } catch (error) {
     if (error instanceof PreconditionFailedError) throw new ConflictError('The tenant already has an IdP configuration; change it with PATCH');
     throw error;
@@ -169,8 +170,10 @@ export async function updateIdpConfig(deps: Deps, principal: Principal, tenantId
     saml_subject_attribute: input.saml_subject_attribute === undefined ? (previous.saml_subject_attribute ?? null) : input.saml_subject_attribute,
   };
   const settings = await buildSettings(deps, tenant, desired, previous);
-  const domains = await domainItems(deps, tenant, desired.email_domains, previous);
-  const record: IdpConfigRecord = { ...previous, ...configurationFields(desired, settings, domains.claimed), updated_at: isoNow(deps.clock), version: previous.version + 1 };
+  // Only the domains this request sends are checked: a listed domain whose verification lapsed
+  // later routes nothing, and does not block changes of other fields.
+  if (input.email_domains) await assertVerifiedDomainsOf(deps, tenant.id, desired.email_domains);
+  const record: IdpConfigRecord = { ...previous, ...configurationFields(desired, settings), updated_at: isoNow(deps.clock), version: previous.version + 1 };
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
     action: 'idp_config_updated', targetType: 'tenant', targetId: tenant.id,
@@ -179,6 +182,6 @@ export async function updateIdpConfig(deps: Deps, principal: Principal, tenantId
     sourceIp,
   });
   const put = deps.table.putItem({ ...keys.idpConfig(tenant.id), ...record }, { expression: 'version = :v', values: { ':v': previous.version } });
-  return save(deps, tenant, record, domains, put, audit.item);
+  return save(deps, tenant, record, put, audit.item);
 }
 

@@ -4,21 +4,18 @@
  * one named by `provider_type` is the active protocol; the email domains routed to it; the
  * redirect URIs clients may ask to come back to; the role just-in-time users get.
  *
- * Email domains are claimed across tenants by the same `DOMAIN#` pointers tenant creation
- * writes, in the same transaction as the change and its audit event; a domain this
- * configuration claimed is released when it is dropped from it (or the configuration is
- * deleted), a domain the tenant held before is left alone.
+ * `email_domains` may list only domains the tenant has verified (email-domains.ts: a DNS TXT
+ * challenge, or the operator at tenant creation); the configuration claims no domain itself.
+ * A listed domain whose verification lapses later stays listed but routes nothing.
  */
 import { X509Certificate } from 'node:crypto';
-import { isoNow } from '../../clock';
 import type { Deps } from '../../deps';
-import { ConflictError, NotFoundError, PreconditionFailedError } from '../../errors';
+import { NotFoundError, PreconditionFailedError } from '../../errors';
 import { auditEventPut } from '../../audit/audit-log';
 import { isConditionFailure } from '../../store/client';
 import { getTenant } from '../../store/identity-items';
 import { keys } from '../../store/keys';
 import type { IdpConfigRecord, TenantRecord } from '../../store/records';
-import type { TransactItem } from '../../store/table-client';
 import { assertOwnTenant, type Principal } from '../principal';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
@@ -73,47 +70,16 @@ export async function readIdpConfig(deps: Deps, principal: Principal, tenantId: 
   return toIdpConfigView(deps, tenant, record);
 }
 
-/** Transaction items claiming the domains newly routed here and releasing those let go. */
-export async function domainItems(deps: Deps, tenant: TenantRecord, wanted: string[], previous: IdpConfigRecord | undefined) {
-  const heldBefore = new Set(previous?.claimed_domains ?? []);
-  const claimed: string[] = [];
-  const toClaim: string[] = [];
-  for (const domain of wanted) {
-    if (heldBefore.has(domain)) {
-      claimed.push(domain);
-      continue;
-    }
-    const pointer = await deps.table.get<{ tenant_id: string }>(keys.emailDomain(domain));
-    if (pointer && pointer.tenant_id !== tenant.id) throw new ConflictError(`The email domain ${domain} is claimed by another tenant`);
-    if (!pointer) {
-      toClaim.push(domain);
-      claimed.push(domain);
-    }
-  }
-  const released = [...heldBefore].filter((d) => !wanted.includes(d));
-  const tenantDomains = [...new Set([...tenant.email_domains.filter((d) => !released.includes(d)), ...toClaim])];
-  const items: TransactItem[] = [
-    ...toClaim.map((d) => deps.table.putItem({ ...keys.emailDomain(d), tenant_id: tenant.id }, { expression: 'attribute_not_exists(PK)' })),
-    ...released.map((d) => deps.table.deleteItem({ Key: keys.emailDomain(d), ConditionExpression: 'tenant_id = :me', ExpressionAttributeValues: { ':me': tenant.id } })),
-  ];
-  if (toClaim.length || released.length) {
-    items.push(deps.table.updateItem({ Key: keys.tenant(tenant.id), UpdateExpression: 'SET email_domains = :d, updated_at = :now', ExpressionAttributeValues: { ':d': tenantDomains, ':now': isoNow(deps.clock) } }));
-  }
-  return { claimed, items, claimCount: toClaim.length };
-}
-
 export async function deleteIdpConfig(deps: Deps, principal: Principal, tenantId: string, sourceIp: string): Promise<void> {
   const tenant = await ownTenant(deps, principal, tenantId);
   const previous = await getIdpConfig(deps, tenant.id);
   if (!previous) throw new NotFoundError('IdP configuration');
-  const domains = await domainItems(deps, tenant, [], previous);
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
     action: 'idp_config_deleted', targetType: 'tenant', targetId: tenant.id, payload: { provider_type: previous.provider_type, released_domains: previous.claimed_domains }, sourceIp,
   });
   try {
     await deps.table.transact([
-      ...domains.items,
       deps.table.deleteItem({ Key: keys.idpConfig(tenant.id), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } }),
       audit.item,
     ]);
