@@ -202,6 +202,8 @@ export const keys = {
   idpConfig: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'IDP_CONFIG' }),
   /** A federated identity: `identityDigest` is a digest of (issuer, subject), never raw IdP input. */
   externalIdentity: (tenantId: string, identityDigest: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EXTID#${identityDigest}` }),
+  /** Every federated identity of a tenant (ordered by digest, not by time). */
+  externalIdentities: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'EXTID#' }),
   /** A login in flight between /start and /callback, keyed by the digest of its `state` / RelayState. */
   ssoTransaction: (stateHash: string): ItemKey => ({ PK: `SSOTX#${stateHash}`, SK: 'SSOTX' }),
   /** The single-use code the callback hands to the client, keyed by its digest. */

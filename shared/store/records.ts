@@ -273,6 +273,8 @@ export interface SsoTransactionRecord {
   client_state?: string | null;
   /** The client application's PKCE challenge (S256) for the sso_code exchange. */
   client_code_challenge?: string | null;
+  /** A link transaction: the signed-in user the IdP identity is to be linked to (no sign-in happens). */
+  link_user_id?: string | null;
   expires_at: string;
   created_at: string;
 }
