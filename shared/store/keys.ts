@@ -46,6 +46,8 @@ export const keys = {
   user: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `USER#${userId}` }),
   users: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'USER#' }),
   userEmail: (tenantId: string, email: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EMAIL#${email.toLowerCase()}` }),
+  /** The uniqueness item of a username in its tenant (case-insensitive), pointing at the user. */
+  userUsername: (tenantId: string, username: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `USERNAME#${username.toLowerCase()}` }),
 
   workspace: (tenantId: string, workspaceId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `WORKSPACE#${workspaceId}` }),
   workspaces: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'WORKSPACE#' }),

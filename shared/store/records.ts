@@ -15,6 +15,8 @@ export interface UserRecord {
   id: string;
   tenant_id: string;
   email: string;
+  /** Optional second login name, lower case, unique in the tenant (a `userUsername` item holds it). */
+  username?: string;
   status: 'active' | 'disabled';
   password_hash?: string;
   /** Workspace id → role held there. */
