@@ -46,11 +46,10 @@ export async function updateUser(
   const user = await userInTenant(deps, principal, userId);
   const workspaceId = input.role !== undefined ? await existingWorkspace(deps, principal.tenantId, input.workspace_id ?? principal.workspaceId) : principal.workspaceId;
   if (input.tenant_admin === false && user.id === principal.userId) throw new ForbiddenError('You cannot remove your own tenant administration');
-  const { username: _previous, ...withoutUsername } = user;
   const username = input.username === undefined ? user.username : (input.username?.toLowerCase() ?? undefined);
   const updated: UserRecord = {
-    ...withoutUsername,
-    ...(username !== undefined ? { username } : {}),
+    ...user,
+    username,
     email: input.email ?? user.email,
     roles: input.role !== undefined ? { ...user.roles, [workspaceId]: input.role } : user.roles,
     tenant_admin: input.tenant_admin ?? user.tenant_admin,
