@@ -10,7 +10,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDeps } from '../../shared/deps';
+import { integrations } from '../../shared/connectors/catalog';
+import { licensedIntegrationIds, setTenantLicense } from '../../shared/connections/integration-licenses';
 import { createTenant } from '../../shared/identity/tenants';
+import { getTenant, getTenantBySlug } from '../../shared/store/identity-items';
 import { createDocumentClient } from '../../shared/store/client';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
 
@@ -26,6 +29,10 @@ Commands:
       Creates a tenant, its first workspace and its admin. The admin's email domain is claimed
       unless --email-domain is given. The password comes from --admin-password or (better: it
       stays out of shell history) TESSERA_ADMIN_PASSWORD; without one the admin has none yet.
+  license --tenant <slug or id> [--integrations <id>,<id>... | --all]
+      Sets which integrations of the catalog the tenant may use (audited in the tenant's log);
+      --all lifts the restriction. Without either it shows the current licence. A tenant never
+      licensed may use all integrations. Integrations: ${integrations.map((i) => i.integration_id).join(', ')}.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
   help
@@ -48,6 +55,9 @@ async function run(argv: string[]): Promise<void> {
       'admin-password': { type: 'string' },
       'email-domain': { type: 'string', multiple: true },
       'workspace-name': { type: 'string' },
+      tenant: { type: 'string' },
+      integrations: { type: 'string' },
+      all: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -83,6 +93,32 @@ async function run(argv: string[]): Promise<void> {
           console.log(`Created tenant ${created.tenant.slug} (${created.tenant.id}) claiming ${emailDomains.join(', ')}`);
           console.log(`  workspace ${created.workspace.id}`);
           console.log(`  admin ${created.admin.email} (${created.admin.id})${adminPassword ? '' : ', no password set'}`);
+        } finally {
+          deps.db.destroy();
+        }
+      });
+      return;
+    }
+    case 'license': {
+      const tenantRef = values.tenant;
+      if (!tenantRef) throw new UsageError('--tenant is required');
+      if (values.all && values.integrations !== undefined) throw new UsageError('give --integrations or --all, not both');
+      const wanted = values.integrations?.split(',').map((id) => id.trim()).filter((id) => id !== '');
+      if (wanted !== undefined && wanted.length === 0) throw new UsageError('--integrations needs at least one integration id (or use --all)');
+      const unknown = (wanted ?? []).filter((id) => !integrations.some((i) => i.integration_id === id));
+      if (unknown.length) throw new UsageError(`unknown integration ${unknown.join(', ')}; the catalog has ${integrations.map((i) => i.integration_id).join(', ')}`);
+      await withConfig(async (config) => {
+        const deps = await createDeps(config);
+        try {
+          const tenant = tenantRef.startsWith('ten_') ? await getTenant(deps, tenantRef) : await getTenantBySlug(deps, tenantRef);
+          if (!tenant) throw new Error(`no tenant ${tenantRef}`);
+          const describe = (ids: readonly string[] | null | undefined) => (ids ? ids.join(', ') : 'all integrations');
+          if (wanted === undefined && !values.all) {
+            console.log(`Tenant ${tenant.slug} (${tenant.id}) may use ${describe(await licensedIntegrationIds(deps, tenant.id))}`);
+            return;
+          }
+          const record = await setTenantLicense(deps, tenant.id, values.all ? null : wanted!);
+          console.log(`Tenant ${tenant.slug} (${tenant.id}) may now use ${describe(record.integrations)}`);
         } finally {
           deps.db.destroy();
         }

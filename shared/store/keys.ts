@@ -42,6 +42,8 @@ export const keys = {
   tenantSlug: (slug: string): ItemKey => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
   emailDomain: (domain: string): ItemKey => ({ PK: `DOMAIN#${domain.toLowerCase()}`, SK: 'DOMAIN' }),
   mfaPolicy: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'MFA_POLICY' }),
+  /** The integrations a tenant is licensed for (absent: all). */
+  tenantLicense: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'LICENSE' }),
 
   user: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `USER#${userId}` }),
   users: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'USER#' }),

@@ -11,6 +11,14 @@ export interface TenantRecord {
   updated_at: string;
 }
 
+/** Which integrations a tenant may use (set by the operator CLI); no record means all of them. */
+export interface TenantLicenseRecord {
+  tenant_id: string;
+  /** Integration ids; `null` = every integration of the catalog. */
+  integrations: string[] | null;
+  updated_at: string;
+}
+
 export interface UserRecord {
   id: string;
   tenant_id: string;
