@@ -3,12 +3,30 @@
  * in the tenant (case-insensitive), set on create or PATCH, shown in the user view, accepted by
  * login and forgot-password (with the tenant slug) wherever an email is.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Passwords from '../../shared/crypto/passwords';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, identityAuditEvents, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { readOutbox } from '../support/outbox';
 import { startTestHost, type TestHost } from '../support/test-host';
+
+/** Counts the Argon2id verifications the handlers (in this process) make: real or against the dummy hash. */
+const verifications = vi.hoisted(() => ({ real: 0, dummy: 0 }));
+vi.mock('../../shared/crypto/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof Passwords>();
+  return {
+    ...original,
+    verifyPassword: async (...args: Parameters<typeof original.verifyPassword>) => {
+      verifications.real++;
+      return original.verifyPassword(...args);
+    },
+    burnPasswordVerification: async (...args: Parameters<typeof original.burnPasswordVerification>) => {
+      verifications.dummy++;
+      return original.burnPasswordVerification(...args);
+    },
+  };
+});
 
 let host: TestHost;
 let http: HttpClient;
@@ -66,6 +84,16 @@ describe('username login', () => {
     for (const res of answers) {
       expect(res.status).toBe(401);
       expect(withoutRequestId(res.body)).toEqual(withoutRequestId(answers[3].body));
+    }
+    // The same work either way: one Argon2id verification, against the user's hash or the dummy one.
+    for (const [body, kind] of [
+      [{ tenant: tenant.slug, username: 'ada', password: 'wrong password!!' }, 'real'],
+      [{ tenant: tenant.slug, username: 'nobody-here', password: PASSWORD }, 'dummy'],
+      [{ tenant: 'no-such-tenant', username: 'ada', password: PASSWORD }, 'dummy'],
+    ] as const) {
+      const before = { ...verifications };
+      expect((await loginBy(body)).status).toBe(401);
+      expect({ real: verifications.real - before.real, dummy: verifications.dummy - before.dummy }).toEqual(kind === 'real' ? { real: 1, dummy: 0 } : { real: 0, dummy: 1 });
     }
     const reasons = (await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.action === 'login_failed').map((e) => (e.payload as { reason: string }).reason);
     expect(reasons).toEqual(expect.arrayContaining(['wrong_password', 'unknown_user']));
