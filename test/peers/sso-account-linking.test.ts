@@ -203,6 +203,12 @@ describe('account linking', () => {
     expect((await http.request('DELETE', `/v1/users/${carolId}/federated-identities/not-an-id`, { token: adminToken })).status).toBe(400);
     expect((await http.request('GET', '/v1/users/usr_00000000000000000000000000/federated-identities', { token: adminToken })).status).toBe(404);
 
+    // Another tenant's admin does not find Carol at all.
+    const elsewhere = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    const elsewhereToken = (await login(http, clock, elsewhere.admin.email)).accessToken;
+    expect((await http.request('GET', `/v1/users/${carolId}/federated-identities`, { token: elsewhereToken })).status).toBe(404);
+    expect((await http.request('DELETE', `/v1/users/${carolId}/federated-identities/${identityId}`, { token: elsewhereToken })).status).toBe(404);
+
     const unlinked = await http.request('DELETE', `/v1/users/${carolId}/federated-identities/${identityId}`, { token: adminToken });
     expect(unlinked.status, unlinked.text).toBe(204);
     expect((await http.request('DELETE', `/v1/users/${carolId}/federated-identities/${identityId}`, { token: adminToken })).status).toBe(404);
