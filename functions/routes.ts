@@ -237,6 +237,23 @@ export const routes = {
     request: { body: identity.PasswordChangeBodySchema },
     responses: { 204: { description: 'Password changed; every other session of the user ended' }, 401: problem('invalid_credentials or mfa_required') },
   }),
+  meFederatedIdentitiesList: defineRoute({
+    method: 'GET', path: '/v1/me/federated-identities', handler: 'me-federated-identities-list', auth: 'bearer', tag: 'users',
+    summary: 'The identity provider accounts linked to your account (ordered by identity, not by time)',
+    request: { query: PageQuerySchema },
+    responses: { 200: { description: 'Federated identities', schema: sso.FederatedIdentityListSchema } },
+  }),
+  meFederatedIdentityLink: defineRoute({
+    method: 'POST', path: '/v1/me/federated-identities/link', handler: 'me-federated-identity-link', auth: 'bearer', sessionOnly: true, ipRateLimited: true, tag: 'users',
+    summary: 'Begin linking an identity provider account to your account: an SSO login at the tenant IdP whose callback links instead of signing in',
+    request: { body: sso.FederatedIdentityLinkBodySchema },
+    responses: {
+      200: { description: 'Where to send the browser', schema: sso.FederatedIdentityLinkResponseSchema },
+      400: problem('validation_failed: e.g. a redirect_uri that is not on the tenant\'s list of allowed redirect URIs'),
+      403: problem('forbidden: a personal access token cannot link identities'),
+      404: problem('not_found: the tenant has no active single sign-on'),
+    },
+  }),
   usersList: defineRoute({
     method: 'GET', path: '/v1/users', handler: 'users-list', auth: 'bearer', permission: 'users:read', tag: 'users',
     summary: 'List users of the tenant',
@@ -273,6 +290,19 @@ export const routes = {
     summary: 'Enable a disabled user again; the user signs in anew (tokens from before stay refused)',
     request: { params: IdPathSchema('usr') },
     responses: { 200: { description: 'User', schema: identity.UserSchema }, 404: problem('not_found') },
+  }),
+
+  userFederatedIdentitiesList: defineRoute({
+    method: 'GET', path: '/v1/users/{id}/federated-identities', handler: 'user-federated-identities-list', auth: 'bearer', permission: 'users:manage', tag: 'users',
+    summary: 'The identity provider accounts linked to a user (tenant admins; ordered by identity, not by time)',
+    request: { params: IdPathSchema('usr'), query: PageQuerySchema },
+    responses: { 200: { description: 'Federated identities', schema: sso.FederatedIdentityListSchema }, 404: problem('not_found') },
+  }),
+  userFederatedIdentityUnlink: defineRoute({
+    method: 'DELETE', path: '/v1/users/{id}/federated-identities/{identity_id}', handler: 'user-federated-identity-unlink', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',
+    summary: 'Unlink an identity provider account from a user (audited); it no longer signs in as that user',
+    request: { params: sso.UserFederatedIdentityPathSchema },
+    responses: { 204: { description: 'Unlinked' }, 404: problem('not_found') },
   }),
 
   workspacesList: defineRoute({

@@ -14,8 +14,10 @@ import { createDeps } from '../../shared/deps';
 import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { DomainName } from '../../shared/identity/schemas';
 import { createTenant } from '../../shared/identity/tenants';
-import { getTenantBySlug } from '../../shared/store/identity-items';
 import { parseWith } from '../../shared/http/validation';
+import { integrations } from '../../shared/connectors/catalog';
+import { licensedIntegrationIds, setTenantLicense } from '../../shared/connections/integration-licenses';
+import { getTenant, getTenantBySlug } from '../../shared/store/identity-items';
 import { createDocumentClient } from '../../shared/store/client';
 import { TableClient } from '../../shared/store/table-client';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
@@ -40,6 +42,10 @@ Commands:
   verify-domain --slug <slug> --email-domain <domain> [--email-domain <domain> ...]
       Marks domains verified for an existing tenant on your word, without DNS (audited as
       domain_verified with method operator); refused for a domain another tenant verified.
+  license --tenant <slug or id> [--integrations <id>,<id>... | --all]
+      Sets which integrations of the catalog the tenant may use (audited in the tenant's log);
+      --all lifts the restriction. Without either it shows the current licence. A tenant never
+      licensed may use all integrations. Integrations: ${integrations.map((i) => i.integration_id).join(', ')}.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
   help
@@ -64,6 +70,8 @@ async function run(argv: string[]): Promise<void> {
       'workspace-name': { type: 'string' },
       tenant: { type: 'string' },
       workspace: { type: 'string' },
+      integrations: { type: 'string' },
+      all: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -141,6 +149,32 @@ async function run(argv: string[]): Promise<void> {
             await verifyEmailDomainAsOperator(deps, tenant.id, domain);
             console.log(`Verified ${domain} for tenant ${tenant.slug} (${tenant.id})`);
           }
+        } finally {
+          deps.db.destroy();
+        }
+      });
+      return;
+    }
+    case 'license': {
+      const tenantRef = values.tenant;
+      if (!tenantRef) throw new UsageError('--tenant is required');
+      if (values.all && values.integrations !== undefined) throw new UsageError('give --integrations or --all, not both');
+      const wanted = values.integrations?.split(',').map((id) => id.trim()).filter((id) => id !== '');
+      if (wanted !== undefined && wanted.length === 0) throw new UsageError('--integrations needs at least one integration id (or use --all)');
+      const unknown = (wanted ?? []).filter((id) => !integrations.some((i) => i.integration_id === id));
+      if (unknown.length) throw new UsageError(`unknown integration ${unknown.join(', ')}; the catalog has ${integrations.map((i) => i.integration_id).join(', ')}`);
+      await withConfig(async (config) => {
+        const deps = await createDeps(config);
+        try {
+          const tenant = tenantRef.startsWith('ten_') ? await getTenant(deps, tenantRef) : await getTenantBySlug(deps, tenantRef);
+          if (!tenant) throw new Error(`no tenant ${tenantRef}`);
+          const describe = (ids: readonly string[] | null | undefined) => (ids ? ids.join(', ') : 'all integrations');
+          if (wanted === undefined && !values.all) {
+            console.log(`Tenant ${tenant.slug} (${tenant.id}) may use ${describe(await licensedIntegrationIds(deps, tenant.id))}`);
+            return;
+          }
+          const record = await setTenantLicense(deps, tenant.id, values.all ? null : wanted!);
+          console.log(`Tenant ${tenant.slug} (${tenant.id}) may now use ${describe(record.integrations)}`);
         } finally {
           deps.db.destroy();
         }

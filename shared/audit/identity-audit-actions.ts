@@ -37,10 +37,14 @@ export const identityAuditActions = {
   workspace_created: 'A workspace was created',
   workspace_owner_transferred: 'A workspace changed owner (a promotion it makes is a user_updated of its own)',
   tenant_created: 'The tenant was created (operator CLI or bootstrap)',
+  tenant_license_changed: 'The operator changed which integrations the tenant may use (payload: integrations, previous; null = all)',
   // single sign-on
   idp_config_created: 'The tenant IdP configuration was created',
   idp_config_updated: 'The tenant IdP configuration changed',
   idp_config_deleted: 'The tenant IdP configuration was deleted',
+  federated_identity_linked: 'A signed-in user linked an IdP identity to their account (an SSO login with a link intent)',
+  federated_identity_link_refused: 'A link was refused: payload.reason (another email, an unverified one, linked to another user, user not active)',
+  federated_identity_unlinked: 'A tenant admin unlinked a federated identity from a user',
   // email domains
   domain_added: 'A tenant admin added an email domain (pending its DNS TXT proof)',
   domain_verified: 'An email domain was verified: payload.method dns_txt (its TXT record) or operator (the CLI, on the operator\'s word)',

@@ -2,11 +2,15 @@
 import type { Deps } from '../deps';
 import { listWorkspaceAuditEvents } from '../audit/audit-log';
 import { integrationView, visibleIntegrations } from '../connectors/catalog';
+import { licensedIntegrationIds } from './integration-licenses';
 import type { WorkspaceScope } from '../identity/principal';
 import type { PageRequest } from '../store/table-client';
 
-/** The catalog the caller may see (filtered by permission, and by licensing once tenants carry it). */
-export const listIntegrations = (permissions: readonly string[]) => visibleIntegrations({ permissions }).map(integrationView);
+/** The catalog the caller may see: filtered by permission and by the tenant's licence (no licence record: all). */
+export async function listIntegrations(deps: Deps, tenantId: string, permissions: readonly string[]) {
+  const licensed = await licensedIntegrationIds(deps, tenantId);
+  return visibleIntegrations({ permissions, ...(licensed ? { licensedIntegrationIds: licensed } : {}) }).map(integrationView);
+}
 
 export async function listAuditEvents(deps: Deps, scope: WorkspaceScope, query: PageRequest & { action?: string | undefined; target_id?: string | undefined }) {
   const page = await listWorkspaceAuditEvents(deps, scope.tenantId, scope.workspaceId, query, { action: query.action, targetId: query.target_id });

@@ -13,6 +13,7 @@ import { keys } from '../store/keys';
 import type { ConnectionTestRecord } from '../store/records';
 import { readConfiguration, UNREADABLE_CONFIGURATION } from './connection-configuration';
 import { getConnection, type Actor } from './connection-records';
+import { assertConnectionLicensed } from './integration-licenses';
 
 async function runConnectorTest(deps: Deps, integrationId: string, configuration: unknown, scope: unknown): Promise<ConnectorTestResult> {
   const integration = findIntegration(integrationId);
@@ -30,6 +31,7 @@ async function runConnectorTest(deps: Deps, integrationId: string, configuration
 
 export async function testConnection(deps: Deps, actor: Actor, connectionId: string): Promise<Pick<ConnectionTestRecord, 'test_id' | 'status' | 'checked_at' | 'remediation'>> {
   const connection = await getConnection(deps, actor, connectionId);
+  await assertConnectionLicensed(deps, actor.tenantId, connection.integration_id);
   const configuration = await readConfiguration(deps, actor, connectionId, connection.configuration_encrypted);
   const result =
     configuration === undefined

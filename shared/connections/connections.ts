@@ -16,11 +16,12 @@ import { isConditionFailure } from '../store/client';
 import type { ConnectionRecord, ConnectionSchedule } from '../store/records';
 import type { TransactItem } from '../store/table-client';
 import { nextRunAt } from '../runs/schedule';
+import { assertIntegrationAvailable, unknownIntegrationError } from './integration-licenses';
 import { configurationContext, connectionItem, etagOf, getConnection, toConnectionView, type Actor, type ConnectionView } from './connection-records';
 
 function integrationOrRefuse(integrationId: string): IntegrationDefinition {
   const integration = findIntegration(integrationId);
-  if (!integration) throw new ValidationError([{ path: 'integration_id', message: 'is not an integration of the catalog' }]);
+  if (!integration) throw unknownIntegrationError();
   return integration;
 }
 
@@ -37,6 +38,7 @@ export interface CreateConnectionInput {
 
 /** The writes of a creation (connection + audit), for callers that add their own (idempotency). */
 export async function prepareConnectionCreation(deps: Deps, actor: Actor, input: CreateConnectionInput): Promise<{ record: ConnectionRecord; items: TransactItem[] }> {
+  await assertIntegrationAvailable(deps, actor.tenantId, input.integration_id);
   const integration = integrationOrRefuse(input.integration_id);
   const scope = parseWith(integration.scopeSchema, input.scope, 'scope') as Record<string, unknown>;
   const configuration = parseWith(integration.configurationSchema, input.configuration, 'configuration') as Record<string, unknown>;

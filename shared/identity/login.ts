@@ -9,7 +9,6 @@ import { InvalidCredentialsError } from '../errors';
 import { burnPasswordVerification, hashPassword, verifyPassword } from '../crypto/passwords';
 import { recordAuditEvent } from '../audit/audit-log';
 import { metricNames } from '../observability';
-import { getUserByEmail } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { UserRecord } from '../store/records';
 import type { TokenResponse } from './access-tokens';
@@ -17,11 +16,13 @@ import { getMfaPolicy, loginMfaDecision } from './mfa-policy';
 import { createMfaTransaction } from './mfa-transactions';
 import { reserveCredentialAttempt } from './rate-limits';
 import { startSession, workspaceFor } from './sessions';
-import { resolveLoginTenant } from './tenant-routing';
+import { findLoginAccount } from './login-accounts';
 
 export interface LoginInput {
   tenant?: string | undefined;
-  email: string;
+  /** Exactly one of email and username (the schema sees to it); a username comes with the tenant. */
+  email?: string | undefined;
+  username?: string | undefined;
   password: string;
   workspace_id?: string | undefined;
 }
@@ -29,10 +30,8 @@ export interface LoginInput {
 export type LoginResult = TokenResponse | { mfa_required: true; mfa_token: string; enrollment_required: boolean };
 
 export async function login(deps: Deps, input: LoginInput, sourceIp: string): Promise<LoginResult> {
-  const email = input.email.toLowerCase();
-  const tenant = await resolveLoginTenant(deps, input.tenant, email);
-  const attempt = await reserveCredentialAttempt(deps, 'password', `${tenant?.id ?? input.tenant ?? '-'}:${email}`, sourceIp);
-  const user = tenant ? await getUserByEmail(deps, tenant.id, email) : undefined;
+  const { tenant, user, limiterSubject } = await findLoginAccount(deps, input);
+  const attempt = await reserveCredentialAttempt(deps, 'password', limiterSubject, sourceIp);
 
   let verified = false;
   let needsRehash = false;

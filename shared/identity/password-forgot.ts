@@ -13,11 +13,10 @@ import { auditEventPut } from '../audit/audit-log';
 import { generateOpaqueToken, sha256Hex } from '../crypto/opaque-tokens';
 import { emailSenderFor } from '../email/create-email-sender';
 import { passwordResetEmail } from '../email/templates';
-import { getUserByEmail } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { PasswordResetTokenRecord } from '../store/records';
 import { reserveCredentialAttempt } from './rate-limits';
-import { resolveLoginTenant } from './tenant-routing';
+import { findLoginAccount, type AccountName } from './login-accounts';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 30;
 
@@ -26,7 +25,7 @@ export const RESET_TOKEN_LIFETIME_MINUTES = 30;
  * began: mailing a link (a token write and an SES call) takes longer than finding no account,
  * and the difference would tell an observer which emails have accounts.
  */
-export async function requestPasswordReset(deps: Deps, input: { tenant?: string | undefined; email: string }, sourceIp: string): Promise<void> {
+export async function requestPasswordReset(deps: Deps, input: AccountName, sourceIp: string): Promise<void> {
   const started = performance.now();
   try {
     await mailResetLink(deps, input, sourceIp);
@@ -36,17 +35,15 @@ export async function requestPasswordReset(deps: Deps, input: { tenant?: string 
   }
 }
 
-async function mailResetLink(deps: Deps, input: { tenant?: string | undefined; email: string }, sourceIp: string): Promise<void> {
-  const email = input.email.toLowerCase();
-  const tenant = await resolveLoginTenant(deps, input.tenant, email);
+async function mailResetLink(deps: Deps, input: AccountName, sourceIp: string): Promise<void> {
+  const { user, limiterSubject } = await findLoginAccount(deps, input);
   try {
     // Counted per account whether or not it exists; never given back (a request is not a failure).
-    await reserveCredentialAttempt(deps, 'reset', `forgot:${tenant?.id ?? input.tenant ?? '-'}:${email}`, sourceIp);
+    await reserveCredentialAttempt(deps, 'reset', `forgot:${limiterSubject}`, sourceIp);
   } catch (error) {
     if (error instanceof RateLimitedError) return;
     throw error;
   }
-  const user = tenant ? await getUserByEmail(deps, tenant.id, email) : undefined;
   // A user the IdP provisioned signs in there: a local password would bypass the IdP (its MFA,
   // its deprovisioning), so no reset link is sent.
   if (!user || user.status !== 'active' || user.federated) return;

@@ -21,6 +21,17 @@ export const DomainName = z
   .refine((domain) => !/^[\d.]+$/.test(domain) && !domain.includes(':'), { message: 'is an IP address; give a domain name', abort: true })
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'must be a domain name' })
   .refine((domain) => !isPublicEmailDomain(domain), { message: 'is a public mail provider\'s domain, which no tenant can claim' });
+/**
+ * A login name besides the email: 3 to 64 letters, digits, dots, hyphens or underscores,
+ * starting and ending with a letter or digit, compared case-insensitively (kept lower case).
+ * Never an email address, so an email and a username can never be mistaken for each other.
+ */
+export const Username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => !v.includes('@'), { message: 'must not be an email address (a username has no @)', abort: true })
+  .pipe(z.string().regex(/^[a-z0-9](?:[a-z0-9._-]{1,62})[a-z0-9]$/, { message: 'must be 3 to 64 letters, digits, dots, hyphens or underscores, starting and ending with a letter or digit' }));
 export const TenantSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { message: 'must be a tenant slug' });
 /** Login compares against the stored hash, so any length the policy may once have allowed is accepted here. */
 const PasswordAttempt = z.string().min(1).max(1024);
@@ -32,12 +43,21 @@ const OpaqueToken = z.string().min(1).max(512);
 
 // ---- authentication -------------------------------------------------------------------
 
-export const LoginBodySchema = z.strictObject({
-  tenant: TenantSlug.optional(),
-  email: Email,
-  password: PasswordAttempt,
-  workspace_id: idOf('ws').optional(),
-});
+/** Who signs in or asks for a reset link: an email (its domain routes to the tenant), or a username with the tenant's slug. */
+const accountNamed = (b: { tenant?: string | undefined; email?: string | undefined; username?: string | undefined }, ctx: z.core.$RefinementCtx) => {
+  if ((b.email === undefined) === (b.username === undefined)) ctx.addIssue({ code: 'custom', message: 'give exactly one of email and username', path: ['email'] });
+  else if (b.username !== undefined && b.tenant === undefined) ctx.addIssue({ code: 'custom', message: 'is required with a username (only an email routes by its domain)', path: ['tenant'] });
+};
+
+export const LoginBodySchema = z
+  .strictObject({
+    tenant: TenantSlug.optional(),
+    email: Email.optional(),
+    username: Username.optional(),
+    password: PasswordAttempt,
+    workspace_id: idOf('ws').optional(),
+  })
+  .superRefine(accountNamed);
 
 export const TokenGrantBodySchema = z.discriminatedUnion('grant_type', [
   z.strictObject({ grant_type: z.literal('refresh_token'), refresh_token: OpaqueToken, workspace_id: idOf('ws').optional() }),
@@ -51,7 +71,7 @@ export const TokenGrantBodySchema = z.discriminatedUnion('grant_type', [
 
 export const LogoutBodySchema = z.strictObject({ refresh_token: OpaqueToken });
 
-export const PasswordForgotBodySchema = z.strictObject({ tenant: TenantSlug.optional(), email: Email });
+export const PasswordForgotBodySchema = z.strictObject({ tenant: TenantSlug.optional(), email: Email.optional(), username: Username.optional() }).superRefine(accountNamed);
 export const PasswordResetBodySchema = z.strictObject({ token: OpaqueToken, new_password: NewPassword });
 export const PasswordChangeBodySchema = z.strictObject({ current_password: PasswordAttempt, new_password: NewPassword });
 
@@ -164,6 +184,7 @@ export const UserSchema = z
     id: z.string(),
     tenant_id: z.string(),
     email: z.string(),
+    username: z.string().nullable(),
     status: z.enum(['active', 'disabled']),
     workspace_id: z.string().nullable(),
     role: RoleSchema.nullable(),
@@ -177,6 +198,7 @@ export const UserSchema = z
 
 export const CreateUserBodySchema = z.strictObject({
   email: Email,
+  username: Username.optional(),
   password: NewPassword.optional(),
   role: RoleSchema,
   workspace_id: idOf('ws').optional(),
@@ -186,12 +208,14 @@ export const CreateUserBodySchema = z.strictObject({
 export const UpdateUserBodySchema = z
   .strictObject({
     email: Email.optional(),
+    /** `null` removes the username. */
+    username: Username.nullable().optional(),
     role: RoleSchema.optional(),
     workspace_id: idOf('ws').optional(),
     tenant_admin: z.boolean().optional(),
   })
-  .refine((b) => b.email !== undefined || b.role !== undefined || b.tenant_admin !== undefined, {
-    message: 'give at least one of email, role, tenant_admin',
+  .refine((b) => b.email !== undefined || b.username !== undefined || b.role !== undefined || b.tenant_admin !== undefined, {
+    message: 'give at least one of email, username, role, tenant_admin',
     path: [],
   });
 

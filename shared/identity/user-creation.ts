@@ -19,7 +19,7 @@ import { existingWorkspace } from './users';
 export async function createUser(
   deps: Deps,
   principal: Principal,
-  input: { email: string; password?: string | undefined; role: Role; workspace_id?: string | undefined; tenant_admin: boolean },
+  input: { email: string; username?: string | undefined; password?: string | undefined; role: Role; workspace_id?: string | undefined; tenant_admin: boolean },
   sourceIp: string,
 ): Promise<UserView> {
   if (input.password !== undefined) assertAcceptablePassword(input.password);
@@ -29,6 +29,7 @@ export async function createUser(
     id: deps.ids.next('usr'),
     tenant_id: principal.tenantId,
     email: input.email,
+    ...(input.username !== undefined ? { username: input.username.toLowerCase() } : {}),
     status: 'active',
     ...(input.password !== undefined ? { password_hash: await hashPassword(input.password) } : {}),
     roles: { [workspaceId]: input.role },
@@ -42,16 +43,19 @@ export async function createUser(
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId,
     action: 'user_created', targetType: 'user', targetId: user.id,
-    payload: { email: user.email, role: input.role, workspace_id: workspaceId, tenant_admin: input.tenant_admin, local_password: input.password !== undefined }, sourceIp,
+    payload: { email: user.email, username: user.username ?? null, role: input.role, workspace_id: workspaceId, tenant_admin: input.tenant_admin, local_password: input.password !== undefined }, sourceIp,
   });
   try {
     await deps.table.transact([
       deps.table.putItem({ ...keys.userEmail(user.tenant_id, user.email), user_id: user.id }, { expression: 'attribute_not_exists(PK)' }),
       deps.table.putItem({ ...keys.user(user.tenant_id, user.id), ...user }, { expression: 'attribute_not_exists(PK)' }),
       audit.item,
+      ...(user.username !== undefined ? [deps.table.putItem({ ...keys.userUsername(user.tenant_id, user.username), user_id: user.id }, { expression: 'attribute_not_exists(PK)' })] : []),
     ]);
   } catch (error) {
-    if (failedConditionIndexes(error).includes(0)) throw new ConflictError('A user with this email already exists in the tenant');
+    const failed = failedConditionIndexes(error);
+    if (failed.includes(0)) throw new ConflictError('A user with this email already exists in the tenant');
+    if (failed.includes(3)) throw new ConflictError('A user with this username already exists in the tenant');
     throw error;
   }
   return toUserView(user, workspaceId);

@@ -6,6 +6,7 @@ export interface UserView {
   id: string;
   tenant_id: string;
   email: string;
+  username: string | null;
   status: 'active' | 'disabled';
   workspace_id: string | null;
   role: Role | null;
@@ -22,6 +23,7 @@ export function toUserView(user: UserRecord, workspaceId: string): UserView {
     id: user.id,
     tenant_id: user.tenant_id,
     email: user.email,
+    username: user.username ?? null,
     status: user.status,
     workspace_id: role ? workspaceId : null,
     role: role ?? null,

@@ -40,21 +40,23 @@ export async function updateUser(
   deps: Deps,
   principal: Principal,
   userId: string,
-  input: { email?: string | undefined; role?: Role | undefined; workspace_id?: string | undefined; tenant_admin?: boolean | undefined },
+  input: { email?: string | undefined; username?: string | null | undefined; role?: Role | undefined; workspace_id?: string | undefined; tenant_admin?: boolean | undefined },
   sourceIp: string,
 ): Promise<UserView> {
   const user = await userInTenant(deps, principal, userId);
   const workspaceId = input.role !== undefined ? await existingWorkspace(deps, principal.tenantId, input.workspace_id ?? principal.workspaceId) : principal.workspaceId;
   if (input.tenant_admin === false && user.id === principal.userId) throw new ForbiddenError('You cannot remove your own tenant administration');
+  const username = input.username === undefined ? user.username : (input.username?.toLowerCase() ?? undefined);
   const updated: UserRecord = {
     ...user,
+    username,
     email: input.email ?? user.email,
     roles: input.role !== undefined ? { ...user.roles, [workspaceId]: input.role } : user.roles,
     tenant_admin: input.tenant_admin ?? user.tenant_admin,
     updated_at: isoNow(deps.clock),
     version: user.version + 1,
   };
-  const changed = (['email', 'tenant_admin'] as const).filter((f) => updated[f] !== user[f]) as string[];
+  const changed = (['email', 'username', 'tenant_admin'] as const).filter((f) => updated[f] !== user[f]) as string[];
   if (input.role !== undefined && user.roles[workspaceId] !== input.role) changed.push('role');
 
   const items: TransactItem[] = [
@@ -66,6 +68,14 @@ export async function updateUser(
       deps.table.deleteItem({ Key: keys.userEmail(user.tenant_id, user.email) }),
     );
   }
+  let usernameIndex = -1;
+  if (updated.username !== user.username) {
+    if (updated.username !== undefined) {
+      usernameIndex = items.length;
+      items.push(deps.table.putItem({ ...keys.userUsername(user.tenant_id, updated.username), user_id: user.id }, { expression: 'attribute_not_exists(PK)' }));
+    }
+    if (user.username !== undefined) items.push(deps.table.deleteItem({ Key: keys.userUsername(user.tenant_id, user.username) }));
+  }
   items.push(
     auditEventPut(deps, {
       log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId, action: 'user_updated', targetType: 'user', targetId: user.id,
@@ -76,7 +86,8 @@ export async function updateUser(
     await deps.table.transact(items);
   } catch (error) {
     const failed = failedConditionIndexes(error);
-    if (failed.includes(1)) throw new ConflictError('A user with this email already exists in the tenant');
+    if (updated.email !== user.email && failed.includes(1)) throw new ConflictError('A user with this email already exists in the tenant');
+    if (usernameIndex >= 0 && failed.includes(usernameIndex)) throw new ConflictError('A user with this username already exists in the tenant');
     if (failed.includes(0)) throw new PreconditionFailedError('The user changed meanwhile; try again');
     throw error;
   }

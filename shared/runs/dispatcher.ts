@@ -9,6 +9,7 @@
  * missed day.
  */
 import type { Deps } from '../deps';
+import { isIntegrationLicensed } from '../connections/integration-licenses';
 import { isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { ConnectionRecord, RunRecord } from '../store/records';
@@ -46,7 +47,11 @@ export async function dispatchDueRuns(deps: Deps, report: DispatchReport): Promi
       const scope = { tenantId: item.tenant_id, workspaceId: item.workspace_id };
       try {
         if (item.active_run_id) {
-          if (await skipSlot(deps, item, slot, now)) report.skipped.push(item.connection_id);
+          if (await skipSlot(deps, item, slot, now, 'a run of the connection is still going')) report.skipped.push(item.connection_id);
+          continue;
+        }
+        if (!(await isIntegrationLicensed(deps, item.tenant_id, item.integration_id))) {
+          if (await skipSlot(deps, item, slot, now, 'the tenant\'s licence does not include the integration')) report.skipped.push(item.connection_id);
           continue;
         }
         const run = await startRun(deps, { scope, connectionId: item.connection_id, trigger: 'schedule', actorId: null, sourceIp: null, slot }, item);
@@ -60,7 +65,7 @@ export async function dispatchDueRuns(deps: Deps, report: DispatchReport): Promi
 }
 
 /** Moves the schedule past a slot whose connection is still busy; false when another tick did. */
-async function skipSlot(deps: Deps, connection: ConnectionRecord, slot: string, now: Date): Promise<boolean> {
+async function skipSlot(deps: Deps, connection: ConnectionRecord, slot: string, now: Date, reason: string): Promise<boolean> {
   const next = nextRunAt(connection.schedule, new Date(Math.max(now.getTime(), Date.parse(slot)))).toISOString();
   try {
     await deps.table.update({
@@ -69,7 +74,7 @@ async function skipSlot(deps: Deps, connection: ConnectionRecord, slot: string, 
       ConditionExpression: 'next_run_at = :slot',
       ExpressionAttributeValues: { ':next': next, ':due': keys.dueConnection(connection.connection_id, next).GSI1SK, ':slot': slot },
     });
-    deps.observability.logger.info('scheduled slot skipped: a run of the connection is still going', { connection_id: connection.connection_id, slot, run_id: connection.active_run_id });
+    deps.observability.logger.info(`scheduled slot skipped: ${reason}`, { connection_id: connection.connection_id, slot, run_id: connection.active_run_id });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -13,6 +13,7 @@ import { failedConditionIndexes, isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { ConnectionRecord, RunRecord, RunTrigger } from '../store/records';
 import { getConnection } from '../connections/connection-records';
+import { assertConnectionLicensed } from '../connections/integration-licenses';
 import { initialProgress } from './run-records';
 import { runQueueOf } from './run-queue';
 import { nextRunAt } from './schedule';
@@ -49,6 +50,7 @@ export async function startRun(deps: Deps, input: StartRunInput, known?: Connect
     if (input.trigger === 'manual') throw new RunInProgressError(connection.active_run_id);
     return undefined;
   }
+  if (input.trigger === 'manual') await assertConnectionLicensed(deps, scope.tenantId, connection.integration_id);
   const integration = findIntegration(connection.integration_id);
   if (!integration) throw new NotFoundError('integration');
   const now = deps.clock.now();

@@ -20,6 +20,11 @@ export async function getUserByEmail(deps: Deps, tenantId: string, email: string
   return pointer ? getUser(deps, tenantId, pointer.user_id) : undefined;
 }
 
+export async function getUserByUsername(deps: Deps, tenantId: string, username: string): Promise<UserRecord | undefined> {
+  const pointer = await deps.table.get<{ user_id: string }>(keys.userUsername(tenantId, username));
+  return pointer ? getUser(deps, tenantId, pointer.user_id) : undefined;
+}
+
 export const getWorkspace = (deps: Deps, tenantId: string, workspaceId: string) => deps.table.get<WorkspaceRecord>(keys.workspace(tenantId, workspaceId));
 
 export const getMfaPolicyRecord = (deps: Deps, tenantId: string) => deps.table.get<MfaPolicyRecord>(keys.mfaPolicy(tenantId));

@@ -46,10 +46,14 @@ export const keys = {
   tenantDomain: (tenantId: string, domain: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EMAIL_DOMAIN#${domain.toLowerCase()}` }),
   tenantDomains: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'EMAIL_DOMAIN#' }),
   mfaPolicy: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'MFA_POLICY' }),
+  /** The integrations a tenant is licensed for (absent: all). */
+  tenantLicense: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'LICENSE' }),
 
   user: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `USER#${userId}` }),
   users: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'USER#' }),
   userEmail: (tenantId: string, email: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EMAIL#${email.toLowerCase()}` }),
+  /** The uniqueness item of a username in its tenant (case-insensitive), pointing at the user. */
+  userUsername: (tenantId: string, username: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `USERNAME#${username.toLowerCase()}` }),
 
   workspace: (tenantId: string, workspaceId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `WORKSPACE#${workspaceId}` }),
   workspaces: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'WORKSPACE#' }),
@@ -209,6 +213,8 @@ export const keys = {
   idpConfig: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'IDP_CONFIG' }),
   /** A federated identity: `identityDigest` is a digest of (issuer, subject), never raw IdP input. */
   externalIdentity: (tenantId: string, identityDigest: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `EXTID#${identityDigest}` }),
+  /** Every federated identity of a tenant (ordered by digest, not by time). */
+  externalIdentities: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'EXTID#' }),
   /** A login in flight between /start and /callback, keyed by the digest of its `state` / RelayState. */
   ssoTransaction: (stateHash: string): ItemKey => ({ PK: `SSOTX#${stateHash}`, SK: 'SSOTX' }),
   /** The single-use code the callback hands to the client, keyed by its digest. */

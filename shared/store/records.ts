@@ -34,10 +34,20 @@ export interface EmailDomainRecord {
   updated_at: string;
 }
 
+/** Which integrations a tenant may use (set by the operator CLI); no record means all of them. */
+export interface TenantLicenseRecord {
+  tenant_id: string;
+  /** Integration ids; `null` = every integration of the catalog. */
+  integrations: string[] | null;
+  updated_at: string;
+}
+
 export interface UserRecord {
   id: string;
   tenant_id: string;
   email: string;
+  /** Optional second login name, lower case, unique in the tenant (a `userUsername` item holds it). */
+  username?: string;
   status: 'active' | 'disabled';
   password_hash?: string;
   /** Workspace id → role held there. */
@@ -313,6 +323,8 @@ export interface SsoTransactionRecord {
   client_state?: string | null;
   /** The client application's PKCE challenge (S256) for the sso_code exchange. */
   client_code_challenge?: string | null;
+  /** A link transaction: the signed-in user the IdP identity is to be linked to (no sign-in happens). */
+  link_user_id?: string | null;
   expires_at: string;
   created_at: string;
 }

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityAuditActionNames, type IdentityAuditAction } from '../../shared/audit/identity-audit-actions';
+import { setTenantLicense } from '../../shared/connections/integration-licenses';
 import { totpCode } from '../../shared/crypto/totp';
 import { keys } from '../../shared/store/keys';
 import type { ChainLink } from '../../shared/store/table-client';
@@ -30,6 +31,8 @@ const clock = new MovableClock();
 let idp: TestOidcProvider | undefined;
 let tenant: TestTenant;
 let totpSecret = '';
+/** Written by the operator's path (CLI, bootstrap), not by a request: no source address. */
+const OPERATOR_ACTIONS = new Set<string>(['tenant_created', 'tenant_license_changed']);
 const NEW_PASSWORD = 'a different long passphrase 42';
 const BACK = 'https://console.example.com/sso/done';
 const CLIENT_SECRET = 'oidc-client-secret-for-tessera-kinds';
@@ -60,6 +63,13 @@ const steps: Step[] = [
     produces: ['tenant_created'],
     run: async () => {
       tenant = await createTestTenant(host.deps, { mfaMode: 'REQUIRED', requiredActions: ['LOGIN'] });
+    },
+  },
+  {
+    name: 'the operator licenses integrations',
+    produces: ['tenant_license_changed'],
+    run: async () => {
+      await setTenantLicense(host.deps, tenant.tenantId, ['int_okta_discovery']);
     },
   },
   {
@@ -175,12 +185,12 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'an IdP is configured, changed, provisions a user just in time, and is removed',
-    produces: ['idp_config_created', 'idp_config_updated', 'user_provisioned', 'idp_config_deleted'],
+    name: 'an IdP is configured, changed, provisions a user just in time, links the admin (a refusal first), and is removed',
+    produces: ['idp_config_created', 'idp_config_updated', 'user_provisioned', 'federated_identity_link_refused', 'federated_identity_linked', 'federated_identity_unlinked', 'idp_config_deleted'],
     run: async () => {
       idp = await startOidcProvider({
         clients: [{ client_id: 'tessera', client_secret: CLIENT_SECRET, redirect_uris: [`${host.url}/v1/auth/sso/${tenant.slug}/callback`] }],
-        accounts: { jit: { email: `jit@${tenant.domain}` } },
+        accounts: { jit: { email: `jit@${tenant.domain}` }, admin: { email: tenant.admin.email } },
       });
       const token = s.sessionA.access;
       const body = { provider_type: 'oidc', issuer: idp.issuer, client_id: 'tessera', client_secret: CLIENT_SECRET, email_domains: [tenant.domain], allowed_redirect_uris: [BACK], default_role: 'viewer', active: true };
@@ -195,6 +205,22 @@ const steps: Step[] = [
       const back = await http.request('GET', resumed.location!);
       expect(back.status, back.text).toBe(302);
       expect(new URL(back.headers.location!).searchParams.get('code')).toBeTruthy();
+      // The admin links an IdP identity: the JIT user's (another email) is refused, their own is linked, then unlinked.
+      const link = async (account: string) => {
+        const started = expectStatus(await http.request('POST', '/v1/me/federated-identities/link', { token, body: { redirect_uri: BACK } }), 200);
+        const linkBrowser = new Browser();
+        const linkAuth = await linkBrowser.get(started.authorization_url as string);
+        const linkSubmitted = await linkBrowser.postForm(linkAuth.location!, { login: account, amr: 'pwd otp', acr: 'urn:test:loa:2' });
+        const linkResumed = await linkBrowser.get(linkSubmitted.location!);
+        const answer = await http.request('GET', linkResumed.location!);
+        expect(answer.status, answer.text).toBe(302);
+        return new URL(answer.headers.location!).searchParams;
+      };
+      expect((await link('jit')).get('error')).toBe('access_denied');
+      const identityId = (await link('admin')).get('federated_identity_id');
+      expect(identityId).toMatch(/^ext_/);
+      const unlinked = await http.request('DELETE', `/v1/users/${tenant.admin.id}/federated-identities/${identityId}`, { token });
+      expect(unlinked.status, unlinked.text).toBe(204);
       const removed = await http.request('DELETE', `/v1/tenants/${tenant.tenantId}/idp`, { token });
       expect(removed.status, removed.text).toBe(204);
     },
@@ -282,7 +308,7 @@ describe('every identity event kind', () => {
       const page = expectStatus(await http.request('GET', `/v1/tenants/${tenant.tenantId}/audit-events?action=${action}&limit=1`, { token: reader }), 200);
       const [event] = page.audit_events as Event[];
       expect(event?.action, action).toBe(action);
-      if (action !== 'tenant_created') expect(event?.source_ip, action).toEqual(expect.any(String));
+      if (!OPERATOR_ACTIONS.has(action)) expect(event?.source_ip, action).toEqual(expect.any(String));
     }
     const failed = events.find((e) => e.action === 'login_failed')!;
     expect(failed.payload).toMatchObject({ method: 'password', reason: expect.any(String) });

@@ -281,13 +281,26 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     const viaGet = await call('ssoCallback', { params: { tenant: tenant.slug }, query: await atIdp() });
     expectStatus(viaGet, 302);
     const code = new URL(viaGet.headers.location!).searchParams.get('code')!;
-    expectStatus(await call('token', { body: { grant_type: 'sso_code', code } }), 200);
+    const ssoTokens = await call('token', { body: { grant_type: 'sso_code', code } });
+    expectStatus(ssoTokens, 200);
     const viaPost = await call('ssoCallbackPost', {
       params: { tenant: tenant.slug },
       rawBody: new URLSearchParams(await atIdp()).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expectStatus(viaPost, 302);
+    // The federated identities of that user: listed by the user and by a tenant admin, unlinked; a link started.
+    const ssoToken = bodyOf<{ access_token: string }>(ssoTokens).access_token;
+    const ssoUserId = bodyOf<{ id: string }>(await call('me', { token: ssoToken })).id;
+    const mine = await call('meFederatedIdentitiesList', { token: ssoToken });
+    expectStatus(mine, 200);
+    const identityId = bodyOf<{ federated_identities: { id: string }[] }>(mine).federated_identities[0]!.id;
+    expectStatus(await call('userFederatedIdentitiesList', { token: s.admin, params: { id: ssoUserId } }), 200);
+    expectStatus(await call('userFederatedIdentitiesList', { token: s.admin, params: { id: 'usr_0000000000absent' } }, 'absent'), 404);
+    expectStatus(await call('userFederatedIdentityUnlink', { token: s.admin, params: { id: ssoUserId, identity_id: identityId } }), 204);
+    expectStatus(await call('userFederatedIdentityUnlink', { token: s.admin, params: { id: ssoUserId, identity_id: identityId } }, 'absent'), 404);
+    expectStatus(await call('meFederatedIdentityLink', { token: s.admin, body: { redirect_uri: BACK } }), 200);
+    expectStatus(await call('meFederatedIdentityLink', { token: s.admin, body: { redirect_uri: 'https://evil.example/x' } }, 'redirect_uri not allowed'), 400);
     // The IdP's refusal goes back to the application.
     const refusedStart = await call('ssoStart', { params: { tenant: tenant.slug }, query: { redirect_uri: BACK } });
     const ourState = new URL(refusedStart.headers.location!).searchParams.get('state')!;

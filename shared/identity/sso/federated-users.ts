@@ -38,7 +38,8 @@ export interface FederatedLogin {
   authTime: number | undefined;
 }
 
-const identityDigest = (issuer: string, subject: string) => sha256Hex(`${issuer}\u0000${subject}`);
+/** The key part of a federated identity: a digest of (issuer, subject), never raw IdP input. */
+export const identityDigest = (issuer: string, subject: string) => sha256Hex(`${issuer}\u0000${subject}`);
 const MAX_ATTEMPTS = 5;
 
 async function refuse(deps: Deps, tenantId: string, login: FederatedLogin, reason: string, userId: string | null, sourceIp: string): Promise<never> {
@@ -47,7 +48,7 @@ async function refuse(deps: Deps, tenantId: string, login: FederatedLogin, reaso
     log: 'identity', tenantId, actorId: userId, action: 'login_failed', targetType: 'user', targetId: userId ?? 'unknown',
     payload: { method: 'sso', provider_type: login.providerType, idp_issuer: login.issuer, reason, amr: login.amr, acr: login.acr ?? null }, sourceIp,
   });
-  if (reason === 'email_in_use') throw new ConflictError('An account with this email already exists in the tenant; an administrator must link it to the identity provider');
+  if (reason === 'email_in_use') throw new ConflictError('An account with this email already exists in the tenant: sign in to it with its password, then link this identity provider account with POST /v1/me/federated-identities/link');
   if (reason === 'disabled_user') throw new UnauthenticatedError('This account is disabled');
   throw new ForbiddenError('No account can be provisioned for this identity: its email domain is not routed to this identity provider');
 }

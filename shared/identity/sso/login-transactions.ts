@@ -42,6 +42,11 @@ export interface SsoClient {
   redirectUri: string;
   state?: string | undefined;
   codeChallenge?: string | undefined;
+  /**
+   * Set only by `POST /v1/me/federated-identities/link`: the signed-in user the identity the IdP
+   * asserts is to be linked to. The callback then links instead of signing in.
+   */
+  linkUserId?: string | undefined;
 }
 
 /** A new `state` / RelayState: 256 random bits. */
@@ -62,6 +67,7 @@ export async function createSsoTransaction(
     redirect_uri: input.client.redirectUri,
     client_state: input.client.state ?? null,
     client_code_challenge: input.client.codeChallenge ?? null,
+    link_user_id: input.client.linkUserId ?? null,
     nonce: input.nonce ?? null,
     code_verifier_encrypted: input.codeVerifier ? await deps.envelope.encrypt(input.codeVerifier, pkceContext(input.tenantId, stateHash)) : null,
     saml_request_id: input.samlRequestId ?? null,

@@ -11,8 +11,10 @@ import { NotFoundError, ValidationError } from '../../errors';
 import { toTesseraError } from '../../http/problem';
 import { recordAuditEvent } from '../../audit/audit-log';
 import { metricNames } from '../../observability';
-import { getTenantBySlug } from '../../store/identity-items';
+import { getTenant, getTenantBySlug } from '../../store/identity-items';
 import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../store/records';
+import type { Principal } from '../principal';
+import { linkFederatedIdentity } from './federated-identities';
 import { resolveFederatedUser, idpDidMfa, type FederatedLogin } from './federated-users';
 import { getIdpConfig } from './idp-config';
 import { consumeSsoTransaction, SsoResponseError, type SsoClient } from './login-transactions';
@@ -46,6 +48,17 @@ export async function startSsoLogin(deps: Deps, protocols: SsoProtocols, slug: s
 }
 
 /**
+ * `POST /v1/me/federated-identities/link`: the same start, for the signed-in caller's tenant,
+ * with a transaction bound to the caller's user id. Its callback links the identity the IdP
+ * asserts to that user instead of signing anyone in.
+ */
+export async function startFederatedIdentityLink(deps: Deps, protocols: SsoProtocols, principal: Principal, client: Omit<SsoClient, 'linkUserId'>): Promise<{ authorization_url: string }> {
+  const tenant = await getTenant(deps, principal.tenantId);
+  if (!tenant) throw new NotFoundError('single sign-on configuration');
+  return { authorization_url: await startSsoLogin(deps, protocols, tenant.slug, { ...client, linkUserId: principal.userId }) };
+}
+
+/**
  * The callback. Until the login transaction is found there is nowhere safe to send the browser
  * (the redirect URI is in the transaction), so those refusals are problem+json; from then on
  * every outcome goes back to the client application, as OAuth 2.0 does (RFC 6749 4.1.2.1):
@@ -57,8 +70,7 @@ export async function completeSsoLogin(deps: Deps, protocols: SsoProtocols, slug
   const state = params.SAMLResponse !== undefined ? params.RelayState : params.state;
   const transaction = await consumeSsoTransaction(deps, tenant.id, state);
   try {
-    const code = await signIn(deps, protocols, tenant, transaction, state!, params, sourceIp);
-    return clientRedirect(transaction, { code });
+    return clientRedirect(transaction, await signIn(deps, protocols, tenant, transaction, state!, params, sourceIp));
   } catch (error) {
     const failure = toTesseraError(error);
     if (failure.status >= 500) deps.observability.logger.error('SSO callback failed', { tenant_id: tenant.id, error });
@@ -69,7 +81,8 @@ export async function completeSsoLogin(deps: Deps, protocols: SsoProtocols, slug
   }
 }
 
-async function signIn(deps: Deps, protocols: SsoProtocols, tenant: TenantRecord, transaction: SsoTransactionRecord, state: string, params: SsoCallbackParams, sourceIp: string): Promise<string> {
+/** What goes back to the client: `{code}` after a login, `{linked, federated_identity_id}` after a link. */
+async function signIn(deps: Deps, protocols: SsoProtocols, tenant: TenantRecord, transaction: SsoTransactionRecord, state: string, params: SsoCallbackParams, sourceIp: string): Promise<Record<string, string>> {
   let login: FederatedLogin;
   try {
     const idp = await getIdpConfig(deps, tenant.id);
@@ -83,13 +96,18 @@ async function signIn(deps: Deps, protocols: SsoProtocols, tenant: TenantRecord,
     } else {
       throw new SsoResponseError();
     }
+    if (transaction.link_user_id) {
+      const linked = await linkFederatedIdentity(deps, idp, login, transaction.link_user_id, sourceIp);
+      return { linked: 'true', federated_identity_id: linked.id };
+    }
     const { user, provisioned } = await resolveFederatedUser(deps, idp, login, sourceIp);
     const authTime = login.authTime ?? epochSeconds(deps.clock);
     const amr = login.amr.length ? login.amr : ['ext'];
-    return await mintSsoCode(deps, {
+    const code = await mintSsoCode(deps, {
       user, providerType: login.providerType, issuer: login.issuer, amr, acr: login.acr, authTime, mfaAt: idpDidMfa(amr) ? authTime : undefined, provisioned,
       codeChallenge: transaction.client_code_challenge ?? undefined,
     });
+    return { code };
   } catch (error) {
     if (error instanceof SsoResponseError) {
       // Who it was is unknown (the answer did not verify); the attempt is still a login failure.

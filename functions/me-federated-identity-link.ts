@@ -1,0 +1,10 @@
+import { endpoint } from '../shared/http/endpoint';
+import { ok } from '../shared/http/responses';
+import { oidcProtocol } from '../shared/identity/sso/oidc-login';
+import { samlStartProtocol } from '../shared/identity/sso/saml-login';
+import { startFederatedIdentityLink } from '../shared/identity/sso/sso-login';
+import { routes } from './routes';
+
+export const handler = endpoint(routes.meFederatedIdentityLink, async ({ input, principal, deps }) =>
+  ok(await startFederatedIdentityLink(deps, { ...oidcProtocol, ...samlStartProtocol }, principal, { redirectUri: input.body.redirect_uri, state: input.body.state })),
+);
