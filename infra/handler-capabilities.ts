@@ -36,6 +36,7 @@ export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
   'idp-create',
   'idp-update',
   'sso-start',
+  'me-federated-identity-link', // an SSO login with a link intent: its PKCE verifier too
   'sso-callback',
   'sso-callback-post',
 ]);
