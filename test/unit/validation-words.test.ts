@@ -12,7 +12,7 @@ function errorsOf(schema: z.ZodType, value: unknown, prefix?: string): FieldErro
     parseWith(schema, value, prefix);
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).errors;
+    return (error as ValidationError).errors ?? [];
   }
   throw new Error('expected a validation error');
 }
