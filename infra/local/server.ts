@@ -43,6 +43,8 @@ export interface LocalHost {
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** API Gateway's integration timeout; handlers see it through getRemainingTimeInMillis. */
 const TIMEOUT_MS = 29_000;
+/** How long close() waits for requests in flight: a handler's own limit, and a little more. */
+const CLOSE_GRACE_MS = TIMEOUT_MS + 1_000;
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -50,6 +52,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   const host = options.host ?? '127.0.0.1';
   const onError = options.onError ?? ((error, where) => console.error(`[local-host] ${where} failed:`, error));
   const handlers = new Map<string, Promise<LambdaHandler>>();
+  let closing = false;
 
   const server = http.createServer((req, res) => {
     const requestId = randomBytes(10).toString('base64'); // the shape of API Gateway's ids
@@ -58,7 +61,8 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         onError(error, `${req.method} ${req.url}`);
         return answerProblem(toTesseraError(error), requestId);
       })
-      .then((answer) => send(res, answer, requestId), (error: unknown) => { onError(error, 'writing the answer'); res.destroy(); });
+      // While closing, the socket is not kept alive for another request.
+      .then((answer) => send(res, closing ? { ...answer, close: true } : answer, requestId), (error: unknown) => { onError(error, 'writing the answer'); res.destroy(); });
   });
 
   // What node:http refuses before any handler runs (oversized headers, a request it cannot
@@ -128,9 +132,18 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
   const urlHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}`,
+    // Stops accepting, lets the requests in flight finish (as Lambda lets an invocation end),
+    // then closes: idle keep-alive sockets at once, busy ones when their answer is sent, any
+    // left after CLOSE_GRACE_MS by force.
     close: () => new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections(); // keep-alive sockets of clients would hold close() open
+      closing = true;
+      const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      server.close((error) => {
+        clearTimeout(force);
+        if (error) reject(error);
+        else resolve();
+      });
+      server.closeIdleConnections(); // keep-alive sockets of clients would hold close() open
     }),
   };
 }

@@ -7,7 +7,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList } from '../../functions/routes';
 import { totpCode } from '../../shared/crypto/totp';
-import { mfaActions, type MfaAction } from '../../shared/identity/mfa-actions';
+import { mfaActions } from '../../shared/identity/mfa-actions';
 import { metricNames } from '../../shared/observability';
 import { api, type HttpClient, type HttpResponse } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, type Session, type TestTenant } from '../support/identity-fixtures';
@@ -82,59 +82,100 @@ async function createPat(token: string, scopes = ['users:read']): Promise<{ id: 
 }
 
 describe('step-up for each action the policy lists', () => {
-  const tested: MfaAction[] = ['LOGIN', 'CREATE_PAT', 'ROTATE_PAT', 'REVOKE_PAT', 'CHANGE_PASSWORD', 'MANAGE_USERS', 'UPDATE_IDP_CONFIG'];
+  const idp = () => `/v1/tenants/${tenant.tenantId}/idp`;
+  const idpBody = { provider_type: 'oidc', issuer: 'https://idp.example.com', client_id: 'tessera', client_secret: 'a-client-secret-for-the-test', allowed_redirect_uris: ['https://console.example.com/done'], active: true };
+  /** Puts the IdP configuration in the state a case starts from, with a fresh login (fresh MFA). */
+  async function idpPresent(present: boolean): Promise<void> {
+    const admin = await adminSession();
+    const exists = (await http.request('GET', idp(), { token: admin.accessToken })).status === 200;
+    if (exists === present) return;
+    const res = present ? await http.request('POST', idp(), { token: admin.accessToken, body: idpBody }) : await http.request('DELETE', idp(), { token: admin.accessToken });
+    expect(res.status, JSON.stringify(res.body)).toBe(present ? 201 : 204);
+  }
+  async function newUserId(admin: Session): Promise<string> {
+    return createUser(http, admin.accessToken, { email: `gated${++users}@${tenant.domain}`, role: 'viewer' });
+  }
 
-  it('covers every action the route table gates', () => {
-    const routed = new Set(routeList.flatMap((r) => (r.mfaAction ? [r.mfaAction] : [])));
-    for (const action of routed) expect(tested, `a step-up test for ${action}`).toContain(action);
-    for (const action of routed) expect(mfaActions).toContain(action);
+  /**
+   * How to call each gated route (`METHOD path` of the route table) and what it answers once
+   * stepped up. The routes come from the table: a new route with an `mfaAction` fails the
+   * coverage test below until it has a case here, and a route that loses its flag fails both
+   * the coverage test and (its stale-MFA call succeeding) its own case.
+   */
+  const cases: Record<string, () => Promise<void>> = {
+    'POST /v1/tokens': async () => {
+      await expectStepUpGate(await adminSession(), (token) => http.request('POST', '/v1/tokens', { token, body: { name: 'gated', scopes: ['users:read'] } }), 201);
+    },
+    'POST /v1/tokens/{id}/rotate': async () => {
+      const session = await adminSession();
+      const pat = await createPat(session.accessToken);
+      await expectStepUpGate(session, (token) => http.request('POST', `/v1/tokens/${pat.id}/rotate`, { token }), 201);
+    },
+    'DELETE /v1/tokens/{id}': async () => {
+      const session = await adminSession();
+      const pat = await createPat(session.accessToken);
+      await expectStepUpGate(session, (token) => http.request('DELETE', `/v1/tokens/${pat.id}`, { token }), 204);
+      expect((await http.request('GET', '/v1/me', { token: pat.token })).status).toBe(401);
+    },
+    'POST /v1/me/password': async () => {
+      const user = await newUserSession();
+      await expectStepUpGate(user, (token) => http.request('POST', '/v1/me/password', { token, body: { current_password: PASSWORD, new_password: 'a gated new passphrase' } }), 204);
+      expect((await http.request('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD } })).status).toBe(401);
+    },
+    'POST /v1/users': async () => {
+      await expectStepUpGate(await adminSession(), (token) => http.request('POST', '/v1/users', { token, body: { email: `gated${++users}@${tenant.domain}`, role: 'viewer' } }), 201);
+    },
+    'PATCH /v1/users/{id}': async () => {
+      const session = await adminSession();
+      const id = await newUserId(session);
+      await expectStepUpGate(session, (token) => http.request('PATCH', `/v1/users/${id}`, { token, body: { role: 'connector_builder' } }), 200);
+    },
+    'POST /v1/users/{id}/disable': async () => {
+      const session = await adminSession();
+      const id = await newUserId(session);
+      await expectStepUpGate(session, (token) => http.request('POST', `/v1/users/${id}/disable`, { token }), 200);
+    },
+    'POST /v1/users/{id}/enable': async () => {
+      const session = await adminSession();
+      const id = await newUserId(session);
+      expect((await http.request('POST', `/v1/users/${id}/disable`, { token: session.accessToken })).status).toBe(200);
+      await expectStepUpGate(session, (token) => http.request('POST', `/v1/users/${id}/enable`, { token }), 200);
+    },
+    'POST /v1/tenants/{id}/idp': async () => {
+      await idpPresent(false);
+      await expectStepUpGate(await adminSession(), (token) => http.request('POST', idp(), { token, body: idpBody }), 201);
+    },
+    'PATCH /v1/tenants/{id}/idp': async () => {
+      await idpPresent(true);
+      await expectStepUpGate(await adminSession(), (token) => http.request('PATCH', idp(), { token, body: { client_id: 'tessera-2', client_secret: 'the-secret-of-client-2' } }), 200);
+      // Reading the configuration is not a change: no step-up.
+      const reader = await adminSession();
+      clock.advance(STALE);
+      expect((await http.request('GET', idp(), { token: reader.accessToken })).status).toBe(200);
+    },
+    'DELETE /v1/tenants/{id}/idp': async () => {
+      await idpPresent(true);
+      await expectStepUpGate(await adminSession(), (token) => http.request('DELETE', idp(), { token }), 204);
+    },
+  };
+  const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+  const gated = routeList.filter((r) => r.mfaAction !== undefined);
+
+  it('covers exactly the routes the route table gates, and every action they name', () => {
+    expect(gated.length).toBeGreaterThan(0);
+    expect(Object.keys(cases).sort(), 'step-up cases = routes with an mfaAction').toEqual(gated.map(routeKey).sort());
+    for (const route of gated) expect(mfaActions).toContain(route.mfaAction);
+    // Every action a policy can list is enforced somewhere: LOGIN by the login, the rest by routes.
+    expect(new Set(['LOGIN', ...gated.map((r) => r.mfaAction)])).toEqual(new Set(mfaActions));
   });
 
-  it('CREATE_PAT: POST /v1/tokens', async () => {
-    const session = await adminSession();
-    await expectStepUpGate(session, (token) => http.request('POST', '/v1/tokens', { token, body: { name: 'gated', scopes: ['users:read'] } }), 201);
-  });
-
-  it('ROTATE_PAT: POST /v1/tokens/{id}/rotate', async () => {
-    const session = await adminSession();
-    const pat = await createPat(session.accessToken);
-    await expectStepUpGate(session, (token) => http.request('POST', `/v1/tokens/${pat.id}/rotate`, { token }), 201);
-  });
-
-  it('REVOKE_PAT: DELETE /v1/tokens/{id}', async () => {
-    const session = await adminSession();
-    const pat = await createPat(session.accessToken);
-    await expectStepUpGate(session, (token) => http.request('DELETE', `/v1/tokens/${pat.id}`, { token }), 204);
-    expect((await http.request('GET', '/v1/me', { token: pat.token })).status).toBe(401);
-  });
-
-  it('CHANGE_PASSWORD: POST /v1/me/password', async () => {
-    const user = await newUserSession();
-    await expectStepUpGate(user, (token) => http.request('POST', '/v1/me/password', { token, body: { current_password: PASSWORD, new_password: 'a gated new passphrase' } }), 204);
-    expect((await http.request('POST', '/v1/auth/login', { body: { email: user.email, password: PASSWORD } })).status).toBe(401);
-  });
-
-  it('MANAGE_USERS: POST /v1/users, PATCH /v1/users/{id}, POST /v1/users/{id}/disable', async () => {
-    const session = await adminSession();
-    const created = await expectStepUpGate(session, (token) => http.request('POST', '/v1/users', { token, body: { email: `gated${++users}@${tenant.domain}`, role: 'viewer' } }), 201);
-    const id = (created.body as { id: string }).id;
-    const again = await adminSession();
-    await expectStepUpGate(again, (token) => http.request('PATCH', `/v1/users/${id}`, { token, body: { role: 'connector_builder' } }), 200);
-    const third = await adminSession();
-    await expectStepUpGate(third, (token) => http.request('POST', `/v1/users/${id}/disable`, { token }), 200);
-  });
-
-  it('UPDATE_IDP_CONFIG: POST, PATCH and DELETE /v1/tenants/{id}/idp', async () => {
-    const idp = `/v1/tenants/${tenant.tenantId}/idp`;
-    const body = { provider_type: 'oidc', issuer: 'https://idp.example.com', client_id: 'tessera', client_secret: 'a-client-secret-for-the-test', allowed_redirect_uris: ['https://console.example.com/done'], active: true };
-    await expectStepUpGate(await adminSession(), (token) => http.request('POST', idp, { token, body }), 201);
-    await expectStepUpGate(await adminSession(), (token) => http.request('PATCH', idp, { token, body: { client_id: 'tessera-2', client_secret: 'the-secret-of-client-2' } }), 200);
-    // Reading the configuration is not a change: no step-up.
-    const reader = await adminSession();
-    clock.advance(STALE);
-    expect((await http.request('GET', idp, { token: reader.accessToken })).status).toBe(200);
-    await expectStepUpGate(await adminSession(), (token) => http.request('DELETE', idp, { token }), 204);
-  });
+  for (const route of gated) {
+    it(`${route.mfaAction}: ${routeKey(route)}`, async () => {
+      const run = cases[routeKey(route)];
+      expect(run, `a step-up case for ${routeKey(route)}`).toBeDefined();
+      await run!();
+    });
+  }
 
   it('a PAT never carries an MFA, so it cannot perform a gated action', async () => {
     const session = await adminSession();

@@ -85,7 +85,8 @@ describe('cloud provider A (AWS) discovery', () => {
 
     // Pages of two: every phase with more than two items was followed through its markers.
     const details = aws.calls.filter((c) => c.action === 'GetAccountAuthorizationDetails');
-    expect(details.every((c) => c.params.get('MaxItems') === '100')).toBe(true);
+    expect(details.length).toBeGreaterThan(0);
+    expect([...new Set(details.map((c) => c.params.get('MaxItems')))]).toEqual(['100']);
     const userPages = details.filter((c) => c.params.get('Filter.member.1') === 'User' && c.accessKeyId !== awsUser.accessKeyId);
     expect(userPages.map((c) => c.params.get('Marker') !== null)).toEqual([false, true, true, false]); // 5 users in A, 1 in B
     // Other accounts are read through the role of the same path and name, with the same external id.

@@ -1,0 +1,165 @@
+/**
+ * The ops CLI as an operator runs it: `npm run tessera -- <command>` in a child process, with
+ * the environment pointing at the run's DynamoDB Local and a table of this file's own. Its
+ * exit codes are its contract: 0 done, 1 usage (with the way to the help), 2 failure.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api } from '../support/http-client';
+import { REPOSITORY } from '../support/npm-start';
+import { startTestHost } from '../support/test-host';
+
+const table = `cli_${randomBytes(6).toString('hex')}`;
+let dataDir: string;
+const db = new DynamoDBClient({ endpoint: inject('dynamodbEndpoint'), region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-cli-'));
+});
+afterAll(async () => {
+  await db.send(new DeleteTableCommand({ TableName: table })).catch(() => undefined);
+  db.destroy();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const withoutUnset = (env: Record<string, string | undefined>) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined)) as Record<string, string>;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI; an `undefined` in `env` leaves that variable out. */
+function tessera(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', 'tessera', '--', ...args],
+      {
+        cwd: REPOSITORY,
+        env: withoutUnset({
+          ...process.env,
+          TESSERA_STAGE: 'local',
+          DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+          TESSERA_TABLE: table,
+          TESSERA_DATA_DIR: dataDir,
+          AWS_REGION: 'us-east-1',
+          TESSERA_ADMIN_PASSWORD: '',
+          ...env,
+        }),
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+describe('npm run tessera: usage', () => {
+  it('help (and --help) prints the commands and exits 0', async () => {
+    for (const args of [['help'], ['--help']]) {
+      const res = await tessera(args);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout).toContain('Usage: npm run tessera -- <command> [options]');
+      for (const command of ['create-tenant --slug <slug> --admin-email <email>', 'create-table']) expect(res.stdout).toContain(command);
+    }
+  });
+
+  const usageErrors: [string, string[], string][] = [
+    ['no command', [], 'a command is required'],
+    ['an unknown command', ['make-coffee'], 'unknown command make-coffee'],
+    ['an extra argument', ['create-table', 'now'], 'unexpected argument now'],
+    ['an unknown option', ['create-table', '--force'], "Unknown option '--force'"],
+    ['create-tenant without --slug', ['create-tenant', '--admin-email', 'a@b.example'], '--slug is required'],
+    ['create-tenant without --admin-email', ['create-tenant', '--slug', 'acme'], '--admin-email is required'],
+    ['an option without its value', ['create-tenant', '--slug'], "Option '--slug <value>' argument missing"],
+  ];
+  for (const [what, args, message] of usageErrors) {
+    it(`${what}: exit 1, says what is wrong and where the help is`, async () => {
+      const res = await tessera(args);
+      expect(res.code, `${res.stdout}\n${res.stderr}`).toBe(1);
+      expect(res.stderr).toContain(`tessera: ${message}`);
+      expect(res.stderr).toContain('(see: npm run tessera -- help)');
+    });
+  }
+
+  it('a usage error touches no table', async () => {
+    const untouched = `cli_${randomBytes(6).toString('hex')}`;
+    expect((await tessera(['create-tenant', '--slug', 'nothing-made'], { TESSERA_TABLE: untouched })).code).toBe(1);
+    await expect(db.send(new DescribeTableCommand({ TableName: untouched }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+});
+
+describe('npm run tessera: against a local DynamoDB', () => {
+  it('create-table creates the table, then finds it', async () => {
+    const own = `cli_${randomBytes(6).toString('hex')}`;
+    try {
+      const first = await tessera(['create-table'], { TESSERA_TABLE: own });
+      expect(first.code, first.stderr).toBe(0);
+      expect(first.stdout).toContain(`Table ${own} created at ${inject('dynamodbEndpoint')}`);
+      expect((await db.send(new DescribeTableCommand({ TableName: own }))).Table?.TableStatus).toBe('ACTIVE');
+      const again = await tessera(['create-table'], { TESSERA_TABLE: own });
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain(`Table ${own} exists`);
+    } finally {
+      await db.send(new DeleteTableCommand({ TableName: own })).catch(() => undefined);
+    }
+  });
+
+  it('create-table refuses in AWS, where the stack owns the table (exit 1)', async () => {
+    const res = await tessera(['create-table'], {
+      TESSERA_STAGE: 'aws', DYNAMODB_ENDPOINT: undefined, TESSERA_KMS_KEY_ARN: 'arn:aws:kms:us-east-1:111122223333:key/x', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:x',
+    });
+    expect(res.code, `${res.stdout}\n${res.stderr}`).toBe(1);
+    expect(res.stderr).toContain('create-table is for a local DynamoDB; in AWS the stack owns the table');
+  });
+
+  it('a bad configuration variable fails (exit 2) naming it, before any work', async () => {
+    const res = await tessera(['create-table'], { DYNAMODB_ENDPOINT: 'not a url' });
+    expect(res.code, `${res.stdout}\n${res.stderr}`).toBe(2);
+    expect(res.stderr).toContain('tessera: Invalid configuration: DYNAMODB_ENDPOINT');
+  });
+
+  it('create-tenant makes a tenant whose admin can log in over the API; the same slug again fails with exit 2', async () => {
+    const slug = `cli-${randomBytes(3).toString('hex')}`;
+    const password = 'a passphrase set from the CLI';
+    const res = await tessera(['create-tenant', '--slug', slug, '--admin-email', `admin@${slug}.example.test`, '--name', 'CLI Corp', '--workspace-name', 'Ops'], { TESSERA_ADMIN_PASSWORD: password });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(new RegExp(`Created tenant ${slug} \\(ten_[a-z0-9]+\\) claiming ${slug}\\.example\\.test`));
+    expect(res.stdout).toMatch(/ {2}workspace ws_[a-z0-9]+/);
+    expect(res.stdout).toMatch(new RegExp(`  admin admin@${slug}\\.example\\.test \\(usr_[a-z0-9]+\\)\\n`));
+    // The secret is never echoed.
+    expect(res.stdout + res.stderr).not.toContain(password);
+
+    const again = await tessera(['create-tenant', '--slug', slug, '--admin-email', `other@${slug}.example.test`]);
+    expect(again.code, `${again.stdout}\n${again.stderr}`).toBe(2);
+    expect(again.stderr).toMatch(/^tessera: .*\S/m);
+    expect(again.stderr).not.toContain('see: npm run tessera -- help');
+
+    // (The test host drops its table when it closes: this is the last use of this one.)
+    const host = await startTestHost({ env: { TESSERA_TABLE: table } });
+    try {
+      const login = await api(host.url).request('POST', '/v1/auth/login', { body: { email: `admin@${slug}.example.test`, password } });
+      expect(login.status, JSON.stringify(login.body)).toBe(200);
+      expect(login.body).toMatchObject({ mfa_required: true, enrollment_required: true });
+    } finally {
+      await host.close();
+    }
+
+  });
+
+  it('create-tenant without a password says the admin has none yet', async () => {
+    const slug = `cli-${randomBytes(3).toString('hex')}`;
+    const res = await tessera(['create-tenant', '--slug', slug, '--admin-email', `admin@${slug}.example.test`, '--email-domain', `${slug}.example.test`, '--email-domain', `${slug}-eu.example.test`]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`claiming ${slug}.example.test, ${slug}-eu.example.test`);
+    expect(res.stdout).toContain(', no password set');
+  });
+});
