@@ -132,7 +132,7 @@ describe('npm run tessera: against a local DynamoDB', () => {
     const password = 'a passphrase set from the CLI';
     const res = await tessera(['create-tenant', '--slug', slug, '--admin-email', `admin@${slug}.example.test`, '--name', 'CLI Corp', '--workspace-name', 'Ops'], { TESSERA_ADMIN_PASSWORD: password });
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout).toMatch(new RegExp(`Created tenant ${slug} \\(ten_[a-z0-9]+\\) claiming ${slug}\\.example\\.test`));
+    expect(res.stdout).toMatch(new RegExp(`Created tenant ${slug} \\(ten_[a-z0-9]+\\) with the verified domains ${slug}\\.example\\.test`));
     expect(res.stdout).toMatch(/ {2}workspace ws_[a-z0-9]+/);
     expect(res.stdout).toMatch(new RegExp(`  admin admin@${slug}\\.example\\.test \\(usr_[a-z0-9]+\\)\\n`));
     // The secret is never echoed.
@@ -159,7 +159,24 @@ describe('npm run tessera: against a local DynamoDB', () => {
     const slug = `cli-${randomBytes(3).toString('hex')}`;
     const res = await tessera(['create-tenant', '--slug', slug, '--admin-email', `admin@${slug}.example.test`, '--email-domain', `${slug}.example.test`, '--email-domain', `${slug}-eu.example.test`]);
     expect(res.code, res.stderr).toBe(0);
-    expect(res.stdout).toContain(`claiming ${slug}.example.test, ${slug}-eu.example.test`);
+    expect(res.stdout).toContain(`with the verified domains ${slug}.example.test, ${slug}-eu.example.test`);
     expect(res.stdout).toContain(', no password set');
+
+    // verify-domain: the operator vouches for another domain of that tenant (no DNS).
+    const added = await tessera(['verify-domain', '--slug', slug, '--email-domain', `${slug}-us.example.test.`]);
+    expect(added.code, `${added.stdout}\n${added.stderr}`).toBe(0);
+    expect(added.stdout).toMatch(new RegExp(`Verified ${slug}-us\\.example\\.test for tenant ${slug} \\(ten_[a-z0-9]+\\)`));
+    const unknown = await tessera(['verify-domain', '--slug', `${slug}-nobody`, '--email-domain', `${slug}-x.example.test`]);
+    expect(unknown.code, `${unknown.stdout}\n${unknown.stderr}`).toBe(1);
+    expect(unknown.stderr).toContain(`no tenant ${slug}-nobody`);
+    const junk = await tessera(['verify-domain', '--slug', slug, '--email-domain', '10.0.0.1']);
+    expect(junk.code, `${junk.stdout}\n${junk.stderr}`).not.toBe(0);
+    expect(junk.stdout).not.toContain('Verified');
+    // Another tenant cannot have a domain this one verified.
+    const other = `cli-${randomBytes(3).toString('hex')}`;
+    expect((await tessera(['create-tenant', '--slug', other, '--admin-email', `admin@${other}.example.test`])).code).toBe(0);
+    const taken = await tessera(['verify-domain', '--slug', other, '--email-domain', `${slug}-us.example.test`]);
+    expect(taken.code, `${taken.stdout}\n${taken.stderr}`).toBe(2);
+    expect(taken.stdout).not.toContain('Verified');
   });
 });

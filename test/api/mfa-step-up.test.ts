@@ -8,7 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList } from '../../functions/routes';
 import { totpCode } from '../../shared/crypto/totp';
 import { mfaActions } from '../../shared/identity/mfa-actions';
+import { linkFederatedIdentity } from '../../shared/identity/sso/federated-identities';
+import { keys } from '../../shared/store/keys';
+import type { IdpConfigRecord } from '../../shared/store/records';
 import { metricNames } from '../../shared/observability';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { api, type HttpClient, type HttpResponse } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, type Session, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -18,17 +22,22 @@ const FAILURE_LIMIT = 6;
 const STALE = 11 * 60; // seconds: past the 10-minute step-up window, within the 15-minute token life
 
 let host: TestHost;
+let dns: TestDnsServer;
 let http: HttpClient;
 const clock = new MovableClock();
 let tenant: TestTenant;
 let users = 0;
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: String(FAILURE_LIMIT), TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: String(FAILURE_LIMIT) } });
+  dns = await startDnsServer();
+  host = await startTestHost({ clock, env: { TESSERA_DNS_RESOLVER: dns.address, TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: String(FAILURE_LIMIT), TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: String(FAILURE_LIMIT) } });
   http = api(host.url);
   tenant = await createTestTenant(host.deps);
 });
-afterAll(() => host?.close());
+afterAll(async () => {
+  await host?.close();
+  await dns?.close();
+});
 
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as { amr: string[]; mfa_at?: number; auth_time: number };
 
@@ -91,6 +100,12 @@ describe('step-up for each action the policy lists', () => {
     if (exists === present) return;
     const res = present ? await http.request('POST', idp(), { token: admin.accessToken, body: idpBody }) : await http.request('DELETE', idp(), { token: admin.accessToken });
     expect(res.status, JSON.stringify(res.body)).toBe(present ? 201 : 204);
+  }
+  const domains = () => `/v1/tenants/${tenant.tenantId}/domains`;
+  async function addDomain(session: Session): Promise<{ domain: string; verification: { name: string; value: string } }> {
+    const res = await http.request('POST', domains(), { token: session.accessToken, body: { domain: `gated${++users}-${tenant.slug}.example` } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body as { domain: string; verification: { name: string; value: string } };
   }
   async function newUserId(admin: Session): Promise<string> {
     return createUser(http, admin.accessToken, { email: `gated${++users}@${tenant.domain}`, role: 'viewer' });
@@ -156,6 +171,31 @@ describe('step-up for each action the policy lists', () => {
     'DELETE /v1/tenants/{id}/idp': async () => {
       await idpPresent(true);
       await expectStepUpGate(await adminSession(), (token) => http.request('DELETE', idp(), { token }), 204);
+    },
+    'POST /v1/tenants/{id}/domains': async () => {
+      await expectStepUpGate(await adminSession(), (token) => http.request('POST', domains(), { token, body: { domain: `gated${++users}-${tenant.slug}.example` } }), 201);
+    },
+    'POST /v1/tenants/{id}/domains/{domain}/verify': async () => {
+      const session = await adminSession();
+      const { domain, verification } = await addDomain(session);
+      dns.zone.set(verification.name, [verification.value]);
+      const verified = await expectStepUpGate(session, (token) => http.request('POST', `${domains()}/${domain}/verify`, { token }), 200);
+      expect(verified.body).toMatchObject({ status: 'verified' });
+    },
+    'DELETE /v1/tenants/{id}/domains/{domain}': async () => {
+      const session = await adminSession();
+      const { domain } = await addDomain(session);
+      await expectStepUpGate(session, (token) => http.request('DELETE', `${domains()}/${domain}`, { token }), 204);
+    },
+    'DELETE /v1/users/{id}/federated-identities/{identity_id}': async () => {
+      await idpPresent(true);
+      const session = await adminSession();
+      const userId = await newUserId(session);
+      const user = (await http.request('GET', `/v1/users/${userId}`, { token: session.accessToken })).body as { email: string };
+      // The link itself is the account-linking test's subject (an SSO login with a link intent); here it is made directly.
+      const idpRecord = (await host.deps.table.get<IdpConfigRecord>(keys.idpConfig(tenant.tenantId)))!;
+      const linked = await linkFederatedIdentity(host.deps, idpRecord, { providerType: 'oidc', issuer: idpRecord.oidc!.issuer, subject: `sub-${userId}`, email: user.email, emailVerified: true, amr: ['pwd'], acr: undefined, authTime: undefined }, userId, '127.0.0.1');
+      await expectStepUpGate(session, (token) => http.request('DELETE', `/v1/users/${userId}/federated-identities/${linked.id}`, { token }), 204);
     },
   };
   const routeKey = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
