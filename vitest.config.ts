@@ -16,6 +16,8 @@ export default defineConfig({
       exclude: ['**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
+      // The summary also when a test fails: CI output then says both what failed and what is covered.
+      reportOnFailure: true,
       thresholds: { 'shared/**': { branches: 90 } },
     },
     projects: [

@@ -100,7 +100,7 @@ describe('workspaces at their edges', () => {
     const foreign = Buffer.from('ws_notoneofthisusersroles00000').toString('base64url');
     const refused = await http.request('GET', `/v1/workspaces?cursor=${foreign}`, { token: member });
     expect(refused.status).toBe(400);
-    expect((refused.body as { errors: unknown[] }).errors).toEqual([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+    expect((refused.body as { errors: unknown[] }).errors).toEqual([{ path: 'cursor', message: expect.stringMatching(/^is not a cursor of this list/) }]);
   });
 
   it('owner transfer: to the owner is a no-op; to a disabled or unknown user, or of an unknown workspace, is refused', async () => {
