@@ -277,6 +277,8 @@ describe('cloud provider B discovery: tracks and cursors it never writes', () =>
   it('a saved cursor of another shape fails on either track, without a request', async () => {
     const notOurs = failed('the saved cursor is not one this connector writes');
     expect(await read('graph', { phase: 'devices' })).toEqual(notOurs);
+    expect(await read('graph', graphCursor({ phase: 'members', pending: [] }))).toEqual(notOurs);
+    expect(await read('graph', graphCursor({ phase: 'refusal', refused: ['Directory.ReadWrite.All'] }))).toEqual(notOurs);
     expect(await read(`subscription:${subscriptionA}`, 'https://example.test/next')).toEqual(notOurs);
     expect(azure.calls).toHaveLength(0);
   });
