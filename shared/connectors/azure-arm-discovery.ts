@@ -152,7 +152,7 @@ function roleDefinitionOf(body: unknown): RoleDefinition {
 }
 
 function roleAtScope(scope: string, roleDefinitionId: string, definition: RoleDefinition | null, page: PageBuilder): EntityRef {
-  const guid = (roleDefinitionId.split('/').at(-1) ?? roleDefinitionId).toLowerCase();
+  const guid = roleDefinitionId.slice(roleDefinitionId.lastIndexOf('/') + 1).toLowerCase();
   const at = normalizedScope(scope);
   const attributes: Record<string, AttributeValue> = {
     type: 'azure_role',

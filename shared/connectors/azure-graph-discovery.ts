@@ -57,8 +57,11 @@ const CursorSchema = z.strictObject({
   pending: z.array(z.string().min(1).max(64)).max(GROUP_PAGE_SIZE),
   /** The groups page after the pending ones. */
   groupsLink: z.url().max(4096).nullable(),
-  refused: z.array(z.string().max(64)).max(8),
-});
+  /** Permissions refused so far, by name: only those of the list are ever written. */
+  refused: z.array(z.string().max(64).refine((name) => cloudProviderBGraphPermissions.some((p) => p.permission === name))).max(8),
+})
+  // The members phase is only ever written with the group being read first in `pending`.
+  .refine((cursor) => cursor.phase !== 'members' || cursor.pending.length > 0);
 type Cursor = z.infer<typeof CursorSchema>;
 
 const START: Cursor = { phase: 'users', link: null, pending: [], groupsLink: null, refused: [] };
@@ -114,7 +117,7 @@ export async function readGraphPage(http: AzureDiscoveryHttp, configuration: Clo
       return page.page(next ? { ...cursor, link: next } : moveTo(cursor, 'roleDefinitions'), PROVIDER);
     }
     case 'members': {
-      const group = { kind: 'Entitlement' as const, source_id: cursor.pending[0] ?? '' };
+      const group = { kind: 'Entitlement' as const, source_id: cursor.pending[0]! };
       for (const member of memberAccounts(items)) page.relate('account_assigned_entitlement', member, group);
       return page.page(next ? { ...cursor, link: next } : afterGroup(cursor), PROVIDER);
     }
@@ -146,7 +149,7 @@ class GraphRead {
       case 'groups':
         return `${base}/groups?$select=id,displayName,securityEnabled,mailEnabled,groupTypes,isAssignableToRole&$top=${GROUP_PAGE_SIZE}`;
       case 'members':
-        return this.membersUrl(cursor.pending[0] ?? '');
+        return this.membersUrl(cursor.pending[0]!);
       case 'roleDefinitions':
         return `${base}/roleManagement/directory/roleDefinitions?$select=id,displayName,isBuiltIn,isEnabled,templateId`;
       case 'roleAssignments':
@@ -323,8 +326,9 @@ function end(cursor: Cursor): Cursor | null {
   return cursor.refused.length === 0 ? null : { phase: 'refusal', link: null, pending: [], groupsLink: null, refused: cursor.refused };
 }
 
+/** A name the cursor holds: the cursor schema admits only the permissions of the list. */
 function permissionNamed(name: string): GraphPermission {
-  return cloudProviderBGraphPermissions.find((p) => p.permission === name) ?? { permission: name, appRoleId: '', probe: '', misses: 'part of the directory' };
+  return cloudProviderBGraphPermissions.find((p) => p.permission === name)!;
 }
 
 function booleanField(body: Record<string, unknown>, name: string): boolean | null {

@@ -190,8 +190,9 @@ async function readContainer(
   },
 ): Promise<PageOutcome> {
   if (cursor.index >= cursor.page.length) {
-    if (cursor.started && cursor.list === null) return { kind: 'page', entities: [], relationships: [], next: null };
-    const answer = await get(configuration, context, spec.bucket, spec.track, cursor.started && cursor.list ? cursor.list : spec.firstList);
+    // The list's first page, or the next one: a cursor past the last item of the last page is
+    // never written (that page answers `next: null`).
+    const answer = await get(configuration, context, spec.bucket, spec.track, cursor.list ?? spec.firstList);
     if (!answer.ok) return answer.outcome;
     const { entities, items } = spec.listed(answer.body);
     const next: ContainerCursor = { started: true, list: answer.next, page: items, index: 0, inner: null };
