@@ -51,6 +51,9 @@ const FILTER: Record<Exclude<Phase, 'aliases' | 'refusal'>, EntityType[]> = {
   policies: ['LocalManagedPolicy', 'AWSManagedPolicy'],
 };
 
+/** After the last page of a GetAccountAuthorizationDetails phase. */
+const NEXT_PHASE: Record<keyof typeof FILTER, Phase> = { groups: 'users', users: 'roles', roles: 'policies', policies: 'aliases' };
+
 const CursorSchema = z.strictObject({
   phase: z.enum(PHASES),
   marker: z.string().min(1).max(2048).nullable(),
@@ -115,9 +118,11 @@ class AccountRead {
     const caller = await this.callerArn();
     if (!caller.ok) return this.stsOutcome(caller);
     const arn = caller.value;
-    if (/^arn:[^:]+:iam::\d{12}:root$/.test(arn)) return failed([rootUserKeys(accountOf(arn))]);
-    if (!/^arn:[^:]+:iam::\d{12}:user\//.test(arn)) return failed([unevaluablePrincipal(arn)]);
-    if (accountOf(arn) !== this.account) return refused([noRoleForAccount(this.account, arn)]);
+    const root = /^arn:[^:]+:iam::(\d{12}):root$/.exec(arn);
+    if (root) return failed([rootUserKeys(root[1]!)]);
+    const user = /^arn:[^:]+:iam::(\d{12}):user\//.exec(arn);
+    if (!user) return failed([unevaluablePrincipal(arn)]);
+    if (user[1] !== this.account) return refused([noRoleForAccount(this.account, arn)]);
     return { credentials: this.base, principalArn: arn };
   }
 
@@ -156,7 +161,7 @@ class AccountRead {
     if (cursor.phase === 'policies') mapManagedPolicies(answer.Policies ?? [], page);
 
     const marker = answer.IsTruncated ? answer.Marker : undefined;
-    const next: Cursor = marker ? { ...cursor, marker } : { ...cursor, phase: nextPhase(cursor.phase), marker: null };
+    const next: Cursor = marker ? { ...cursor, marker } : { ...cursor, phase: NEXT_PHASE[cursor.phase], marker: null };
     return page.page(next, PROVIDER);
   }
 
@@ -255,15 +260,8 @@ class AccountRead {
   }
 }
 
-function nextPhase(phase: Phase): Phase {
-  return PHASES[PHASES.indexOf(phase) + 1] ?? 'refusal';
-}
 
 /** The configured role in its own account; the role of the same path and name in any other. */
 export function roleArnIn(roleArn: string, account: string): string {
   return roleArn.replace(/^(arn:[^:]+:iam::)\d{12}(:role\/.+)$/, `$1${account}$2`);
-}
-
-function accountOf(arn: string): string {
-  return /^arn:[^:]+:[^:]+::(\d{12}):/.exec(arn)?.[1] ?? '';
 }

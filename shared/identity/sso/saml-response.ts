@@ -58,7 +58,8 @@ const AMR_OF_CLASS: Record<string, string[]> = {
 function parseXml(xml: string): Document {
   if (/<!DOCTYPE/i.test(xml)) throw new SsoResponseError();
   let broken = false;
-  const doc = new DOMParser({ errorHandler: (level: string) => { if (level !== 'warning') broken = true; } }).parseFromString(xml, 'text/xml');
+  // Any complaint of the parser, a warning (an unquoted attribute...) too, refuses the document.
+  const doc = new DOMParser({ errorHandler: () => { broken = true; } }).parseFromString(xml, 'text/xml');
   if (broken || !doc.documentElement) throw new SsoResponseError();
   return doc;
 }
@@ -115,7 +116,7 @@ export async function completeSamlLogin(
   try {
     await serviceProviderFor(deps.config, tenant.slug).parseLoginResponse(idpEntity, 'post', { body: { SAMLResponse: encoded, RelayState: params.RelayState } });
   } catch (error) {
-    refuse(error instanceof Error ? error.message : String(error));
+    refuse(String(error));
   }
   // The assertion as covered by the signature that verified (the response's or its own).
   const [verified, signedXml] = samlify.SamlLib.verifySignature(xml, { metadata: idpEntity.entityMeta });
@@ -145,7 +146,7 @@ export async function completeSamlLogin(
   if (audiences.length === 0 || !audiences.every((r) => childrenOf(r, ASSERTION_NS, 'Audience').some((a) => a.textContent?.trim() === endpoints.entity_id))) refuse('audience');
 
   // Replay cache: an assertion id is accepted once, remembered until it could no longer be valid.
-  const expiresAt = Math.max(Date.parse(conditions!.getAttribute('NotOnOrAfter') ?? '') || 0, Date.parse(bearer!.getAttribute('NotOnOrAfter')!) || 0) + SAML_CLOCK_SKEW_SECONDS * 1000;
+  const expiresAt = Math.max(Date.parse(conditions!.getAttribute('NotOnOrAfter') || '') || 0, Date.parse(bearer!.getAttribute('NotOnOrAfter')!)) + SAML_CLOCK_SKEW_SECONDS * 1000;
   try {
     await deps.table.put({
       Item: { ...keys.samlAssertionUse(tenant.id, sha256Hex(`${idp.saml.entity_id}\u0000${assertionId}`)), tenant_id: tenant.id, used_at: new Date(now).toISOString(), ttl: Math.ceil(Math.max(expiresAt, now + 3_600_000) / 1000) },
@@ -181,7 +182,7 @@ function statusOf(doc: Document): { code: string; subCode: string | undefined; m
   const code = childOf(status, PROTOCOL_NS, 'StatusCode');
   if (!code) return undefined;
   const message = childOf(status, PROTOCOL_NS, 'StatusMessage')?.textContent?.trim().slice(0, 200);
-  return { code: code.getAttribute('Value') ?? '', subCode: childOf(code, PROTOCOL_NS, 'StatusCode')?.getAttribute('Value') ?? undefined, message: message || undefined };
+  return { code: code.getAttribute('Value') || '', subCode: childOf(code, PROTOCOL_NS, 'StatusCode')?.getAttribute('Value') ?? undefined, message: message || undefined };
 }
 
 /** The signed assertion's attributes: name → its first non-empty value. */

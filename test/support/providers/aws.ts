@@ -18,7 +18,8 @@
  *   perform: …"), per action and per principal (`denied`).
  * - Throttling: `Throttling` ("Rate exceeded", HTTP 400) for a whole service (`throttle`) or for
  *   the next N calls of one action (`throttleBurst`), as IAM's per-account limits answer.
- * Tests change `state` to deny actions, throttle or hang a service.
+ * Tests change `state` to deny actions, throttle or hang a service, or answer an action as they
+ * write it (`replies`, built with `okReply` / `errorReply`).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { detailsItems, detailsXml, sampleDirectory, type FakeIamAccount } from './aws-iam-directory';
@@ -60,6 +61,8 @@ export interface FakeAwsState {
   accounts: Record<string, FakeIamAccount>;
   /** Most items a GetAccountAuthorizationDetails page holds, whatever MaxItems asks. */
   detailsPageSize: number;
+  /** Per action, the answer to give a signed request instead of the fake's own (sparse answers, other errors). */
+  replies?: Record<string, LocalReply>;
 }
 
 export interface FakeAwsCall {
@@ -145,6 +148,8 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
 
     const caller = authenticate(signed, request);
     if ('status' in caller) return caller;
+    const canned = state.replies?.[action];
+    if (canned) return canned;
 
     if (service === 'sts' && action === 'GetCallerIdentity') {
       const account = accountOf(caller.arn);
@@ -270,7 +275,7 @@ function evaluation(action: string, denial: FakeDenial | undefined): string {
   );
 }
 
-function okReply(service: 'sts' | 'iam', action: string, result: string): LocalReply {
+export function okReply(service: 'sts' | 'iam', action: string, result: string): LocalReply {
   return {
     status: 200,
     headers: { 'content-type': 'text/xml' },
@@ -280,7 +285,7 @@ function okReply(service: 'sts' | 'iam', action: string, result: string): LocalR
   };
 }
 
-function errorReply(service: 'sts' | 'iam', status: number, code: string, message: string): LocalReply {
+export function errorReply(service: 'sts' | 'iam', status: number, code: string, message: string): LocalReply {
   return {
     status,
     headers: { 'content-type': 'text/xml' },
