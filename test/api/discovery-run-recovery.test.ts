@@ -1,0 +1,149 @@
+/**
+ * A run whose steps never arrive is resumed by the stalled-run recovery at most three times,
+ * then failed with an internal error, which frees the connection for its next run; and the
+ * starts that lose a race to another start (a stale view of the connection, as the dispatcher
+ * has from its index) answer 409 naming the winner, or nothing for a scheduled start.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotFoundError } from '../../shared/errors';
+import { dispatchTick, MAX_RECOVERIES } from '../../shared/runs/dispatcher';
+import type { RunMessage } from '../../shared/runs/run-queue';
+import { RunInProgressError, startRun } from '../../shared/runs/start-run';
+import { keys } from '../../shared/store/keys';
+import type { ConnectionRecord, RunRecord } from '../../shared/store/records';
+import { api, type HttpClient } from '../support/http-client';
+import { createTestTenant, login } from '../support/identity-fixtures';
+import { MovableClock } from '../support/movable-clock';
+import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { readRun } from '../support/runs';
+import { startTestHost, type TestHost } from '../support/test-host';
+
+let okta: FakeOkta;
+let host: TestHost;
+let http: HttpClient;
+let token: string;
+let email: string;
+let tenantId: string;
+let workspaceId: string;
+const clock = new MovableClock();
+/** Connections whose run steps are lost on the way (a queue that drops them). */
+const losing = new Set<string>();
+
+beforeAll(async () => {
+  okta = await startFakeOkta({ org: buildOrg({ users: [oktaUser(1)], groups: [], members: {}, apps: [], appGroups: {} }) });
+  host = await startTestHost({
+    clock,
+    env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }), TESSERA_RUN_STALL_SECONDS: '60' },
+    runQueue: { beforeDelivery: (message: RunMessage) => (losing.has(message.connection_id) ? 'drop' : 'deliver') },
+    schedulerIntervalMs: 3_600_000, // ticked by hand below
+  });
+  http = api(host.url);
+  const tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+  email = tenant.admin.email;
+  tenantId = tenant.tenantId;
+  workspaceId = tenant.workspaceId;
+  token = (await login(http, clock, email)).accessToken;
+});
+afterAll(async () => {
+  await host?.close();
+  await okta?.close();
+});
+
+async function createConnection(name: string): Promise<string> {
+  const res = await http.request('POST', '/v1/connections', {
+    token,
+    body: { integration_id: 'int_okta_discovery', name, scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://tessera-test.okta.com', api_token: oktaToken } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return (res.body as { connection_id: string }).connection_id;
+}
+
+async function advanceAndSignIn(seconds: number): Promise<void> {
+  clock.advance(seconds);
+  token = (await login(http, clock, email)).accessToken;
+}
+
+describe('stalled runs', () => {
+  it('are resumed three times, then failed with an internal error, which frees the connection', async () => {
+    const id = await createConnection('lost steps');
+    losing.add(id);
+    const started = await http.request('POST', `/v1/connections/${id}/runs`, { token });
+    expect(started.status).toBe(202);
+    const runId = (started.body as { run_id: string }).run_id;
+    await host.runQueue.idle();
+
+    for (let recovery = 1; recovery <= MAX_RECOVERIES; recovery++) {
+      await advanceAndSignIn(61);
+      const report = await dispatchTick(host.deps);
+      expect(report.resumed).toContain(runId);
+      expect(report.failed).not.toContain(runId);
+      await host.runQueue.idle();
+      const stored = await host.deps.table.get<RunRecord>(keys.connectionRun(tenantId, workspaceId, id, runId));
+      expect(stored).toMatchObject({ status: 'queued', recoveries: recovery });
+    }
+    await advanceAndSignIn(61);
+    const report = await dispatchTick(host.deps);
+    expect(report.failed).toContain(runId);
+    expect(report.resumed).not.toContain(runId);
+
+    const run = await readRun(http, token, id, runId);
+    expect(run.status).toBe('failed');
+    expect(run.errors).toEqual([expect.objectContaining({ category: 'internal', message: 'The run stopped unexpectedly and could not be resumed.' })]);
+    // No pending track is left behind, and the connection takes its next run.
+    const stored = await host.deps.table.get<RunRecord>(keys.connectionRun(tenantId, workspaceId, id, runId));
+    expect(Object.values(stored!.progress.tracks).map((t) => t.status)).not.toContain('pending');
+    losing.delete(id);
+    const again = await http.request('POST', `/v1/connections/${id}/runs`, { token });
+    expect(again.status).toBe(202);
+    await host.runQueue.idle();
+    // A later tick finds nothing of the failed run to resume or fail.
+    await advanceAndSignIn(61);
+    const later = await dispatchTick(host.deps);
+    expect([...later.resumed, ...later.failed]).not.toContain(runId);
+  });
+});
+
+describe('starts that lose a race', () => {
+  it('a manual start on a stale view of the connection answers 409 naming the run that won', async () => {
+    const id = await createConnection('raced manual');
+    const connectionKey = keys.connection(tenantId, workspaceId, id);
+    const stale = (await host.deps.table.get<ConnectionRecord>(connectionKey))!;
+    losing.add(id); // the winner stays queued
+    const winner = await http.request('POST', `/v1/connections/${id}/runs`, { token });
+    expect(winner.status).toBe(202);
+    const winnerId = (winner.body as { run_id: string }).run_id;
+
+    const scope = { tenantId, workspaceId };
+    const lost = startRun(host.deps, { scope, connectionId: id, trigger: 'manual', actorId: null, sourceIp: null }, stale);
+    await expect(lost).rejects.toBeInstanceOf(RunInProgressError);
+    await expect(lost).rejects.toMatchObject({ runId: winnerId });
+    const runs = (await http.request('GET', `/v1/connections/${id}/runs`, { token })).body as { runs: { run_id: string }[] };
+    expect(runs.runs.map((r) => r.run_id)).toEqual([winnerId]);
+    losing.delete(id);
+  });
+
+  it('a scheduled start whose slot another dispatcher took starts nothing', async () => {
+    const id = await createConnection('raced schedule');
+    const stale = (await host.deps.table.get<ConnectionRecord>(keys.connection(tenantId, workspaceId, id)))!;
+    const scope = { tenantId, workspaceId };
+    const slot = stale.next_run_at!;
+    losing.add(id);
+    const first = await startRun(host.deps, { scope, connectionId: id, trigger: 'schedule', actorId: null, sourceIp: null, slot }, stale);
+    expect(first?.status).toBe('queued');
+    const second = await startRun(host.deps, { scope, connectionId: id, trigger: 'schedule', actorId: null, sourceIp: null, slot }, stale);
+    expect(second).toBeUndefined();
+    const runs = (await http.request('GET', `/v1/connections/${id}/runs`, { token })).body as { runs: { run_id: string }[] };
+    expect(runs.runs.map((r) => r.run_id)).toEqual([first!.run_id]);
+    losing.delete(id);
+  });
+
+  it('a start on a connection deleted meanwhile is a 404, and writes no run', async () => {
+    const id = await createConnection('deleted meanwhile');
+    const stale = (await host.deps.table.get<ConnectionRecord>(keys.connection(tenantId, workspaceId, id)))!;
+    expect((await http.request('DELETE', `/v1/connections/${id}`, { token })).status).toBe(204);
+    const lost = startRun(host.deps, { scope: { tenantId, workspaceId }, connectionId: id, trigger: 'schedule', actorId: null, sourceIp: null }, stale);
+    await expect(lost).rejects.toBeInstanceOf(NotFoundError);
+    const left = await host.deps.table.queryRaw(keys.connectionRuns(tenantId, workspaceId, id));
+    expect(left.items).toEqual([]);
+  });
+});
