@@ -15,7 +15,7 @@ import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
-import { readRun } from '../support/runs';
+import { listAll, readRun, runToEnd, type EntityBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let okta: FakeOkta;
@@ -100,6 +100,50 @@ describe('stalled runs', () => {
     await advanceAndSignIn(61);
     const later = await dispatchTick(host.deps);
     expect([...later.resumed, ...later.failed]).not.toContain(runId);
+  });
+});
+
+describe('runs that cannot read', () => {
+  it('a configuration that does not decrypt fails the run, every track failed, and keeps the inventory', async () => {
+    const id = await createConnection('undecryptable');
+    const other = await createConnection('ciphertext donor');
+    expect((await runToEnd(http, host, token, id)).status).toBe('succeeded');
+    const before = await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities');
+    expect(before.length).toBeGreaterThan(0);
+    // Another connection's ciphertext: bound to that connection, it does not decrypt here.
+    const donor = await host.deps.table.get<ConnectionRecord>(keys.connection(tenantId, workspaceId, other));
+    await host.deps.table.update({
+      Key: keys.connection(tenantId, workspaceId, id),
+      UpdateExpression: 'SET configuration_encrypted = :c',
+      ExpressionAttributeValues: { ':c': donor!.configuration_encrypted },
+    });
+    const run = await runToEnd(http, host, token, id);
+    expect(run.status).toBe('failed');
+    expect(run.errors).toEqual([expect.objectContaining({ category: 'configuration', message: 'The stored configuration of this connection cannot be decrypted' })]);
+    const stored = await host.deps.table.get<RunRecord>(keys.connectionRun(tenantId, workspaceId, id, run.run_id));
+    expect(Object.values(stored!.progress.tracks).map((t) => t.status)).toEqual(Object.values(stored!.progress.tracks).map(() => 'failed'));
+    expect(await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities')).toEqual(before);
+  });
+
+  it('every track refused: the run fails with each scope to grant, nothing is swept, and the inventory is kept', async () => {
+    const id = await createConnection('all refused');
+    expect((await runToEnd(http, host, token, id)).status).toBe('succeeded');
+    const before = await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities');
+    expect(before.length).toBeGreaterThan(0);
+    const granted = new Set(okta.state.scopes);
+    expect(granted.size).toBeGreaterThan(0);
+    okta.state.scopes.clear();
+    try {
+      const run = await runToEnd(http, host, token, id);
+      // Nothing was read, so no sweep step follows the read.
+      expect(run.stats).toMatchObject({ steps: 1, items_written: 0, items_deleted: 0 });
+      expect(run.status).toBe('failed');
+      expect(run.errors.map((e) => e.message).sort()).toEqual(['okta.apps.read', 'okta.groups.read', 'okta.users.read'].map((scope) => `The API token may not use ${scope}.`));
+      expect(run.changes).toMatchObject({ entities_removed: 0, relationships_removed: 0 });
+      expect(await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities')).toEqual(before);
+    } finally {
+      for (const scope of granted) okta.state.scopes.add(scope);
+    }
   });
 });
 
