@@ -1,8 +1,11 @@
 /**
- * A run whose steps never arrive is resumed by the stalled-run recovery at most three times,
- * then failed with an internal error, which frees the connection for its next run; and the
- * starts that lose a race to another start (a stale view of the connection, as the dispatcher
- * has from its index) answer 409 naming the winner, or nothing for a scheduled start.
+ * Runs where they meet trouble. A run whose steps never arrive is resumed by the stalled-run
+ * recovery at most three times, then failed with an internal error, which frees the connection
+ * for its next run. A run that cannot read (a configuration that does not decrypt, every track
+ * refused) fails without touching the inventory. Starts that lose a race to another start (a
+ * stale view of the connection, as the dispatcher has from its index) are refused naming the
+ * winner, or start nothing for a scheduled start. A run's lists refuse cursors they did not make.
+ * The races come last: what they leave queued is never delivered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../shared/errors';
@@ -143,6 +146,44 @@ describe('runs that cannot read', () => {
       expect(await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities')).toEqual(before);
     } finally {
       for (const scope of granted) okta.state.scopes.add(scope);
+    }
+  });
+});
+
+describe('the lists of a run', () => {
+  it('a page that ends exactly with the last change has no next cursor', async () => {
+    const id = await createConnection('changes to the end');
+    const run = await runToEnd(http, host, token, id);
+    const total = Object.values(run.changes).reduce((sum, n) => sum + n, 0);
+    expect(total).toBeGreaterThan(1);
+    const page = await http.request('GET', `/v1/connections/${id}/runs/${run.run_id}/changes?limit=${total}`, { token });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ next_cursor: null });
+    expect((page.body as { changes: unknown[] }).changes).toHaveLength(total);
+  });
+
+  it('refuses cursors that are not its own: altered, of another run, or not JSON at all', async () => {
+    const id = await createConnection('forged cursors');
+    const run = await runToEnd(http, host, token, id);
+    const other = await runToEnd(http, host, token, id);
+    const first = await http.request('GET', `/v1/connections/${id}/runs/${run.run_id}/changes?limit=1`, { token });
+    const cursor = (first.body as { next_cursor: string }).next_cursor;
+    expect(typeof cursor).toBe('string');
+    const entity = (await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities'))[0]!;
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
+    const refused = [
+      `/v1/connections/${id}/runs/${other.run_id}/changes?cursor=${cursor}`,
+      `/v1/connections/${id}/runs/${run.run_id}/changes?cursor=${b64({ sk: 'elsewhere', i: 0 })}`,
+      `/v1/connections/${id}/runs/${run.run_id}/changes?cursor=${b64([1])}`,
+      `/v1/connections/${id}/runs/${run.run_id}/changes?cursor=${b64('text')}`,
+      `/v1/connections/${id}/runs/${run.run_id}/changes?cursor=bm90IGpzb24`,
+      `/v1/connections/${id}/relationships?entity_id=${entity.entity_id}&cursor=${b64({ s: 99, c: null })}`,
+      `/v1/connections/${id}/relationships?cursor=${b64({ s: -1, c: 'x' })}`,
+    ];
+    for (const path of refused) {
+      const res = await http.request('GET', path, { token });
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({ errors: [{ path: 'cursor' }] });
     }
   });
 });
