@@ -188,6 +188,32 @@ describe('the lists of a run', () => {
   });
 });
 
+describe('late and duplicate step deliveries', () => {
+  it('a step of a finished or unknown run, or of a connection that is gone, changes nothing', async () => {
+    const id = await createConnection('late steps');
+    const run = await runToEnd(http, host, token, id);
+    const runKey = keys.connectionRun(tenantId, workspaceId, id, run.run_id);
+    const finished = await host.deps.table.get<RunRecord>(runKey);
+    const scope = { tenant_id: tenantId, workspace_id: workspaceId, connection_id: id };
+    await host.runQueue.send({ type: 'run_step', ...scope, run_id: run.run_id, step: 0 });
+    await host.runQueue.send({ type: 'run_step', ...scope, run_id: 'run_unknown', step: 0 });
+    await host.runQueue.idle();
+    expect(await host.deps.table.get<RunRecord>(runKey)).toEqual(finished);
+
+    // A queued run whose connection item is gone (its purge not yet done): the step does nothing.
+    losing.add(id);
+    const started = await http.request('POST', `/v1/connections/${id}/runs`, { token });
+    expect(started.status).toBe(202);
+    const queuedKey = keys.connectionRun(tenantId, workspaceId, id, (started.body as { run_id: string }).run_id);
+    await host.runQueue.idle();
+    await host.deps.table.delete({ Key: keys.connection(tenantId, workspaceId, id) });
+    losing.delete(id);
+    await host.runQueue.send({ type: 'run_step', ...scope, run_id: (started.body as { run_id: string }).run_id, step: 0 });
+    await host.runQueue.idle();
+    expect(await host.deps.table.get<RunRecord>(queuedKey)).toMatchObject({ status: 'queued', started_at: null, progress: { step: 0 } });
+  });
+});
+
 describe('starts that lose a race', () => {
   it('a manual start on a stale view of the connection answers 409 naming the run that won', async () => {
     const id = await createConnection('raced manual');
