@@ -9,11 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../shared/errors';
-import { dispatchTick, MAX_RECOVERIES } from '../../shared/runs/dispatcher';
+import { dispatchDueRuns, dispatchTick, MAX_RECOVERIES, type DispatchReport } from '../../shared/runs/dispatcher';
 import type { RunMessage } from '../../shared/runs/run-queue';
 import { RunInProgressError, startRun } from '../../shared/runs/start-run';
 import { keys } from '../../shared/store/keys';
 import type { ConnectionRecord, RunRecord } from '../../shared/store/records';
+import type { TableClient } from '../../shared/store/table-client';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -256,5 +257,27 @@ describe('starts that lose a race', () => {
     await expect(lost).rejects.toBeInstanceOf(NotFoundError);
     const left = await host.deps.table.queryRaw(keys.connectionRuns(tenantId, workspaceId, id));
     expect(left.items).toEqual([]);
+  });
+});
+
+describe('a tick that read the due index before another tick', () => {
+  it('does not skip a busy slot the other tick already moved on', async () => {
+    const id = await createConnection('busy slot raced');
+    losing.add(id); // its run stays queued: the connection is busy
+    expect((await http.request('POST', `/v1/connections/${id}/runs`, { token })).status).toBe(202);
+    const key = keys.connection(tenantId, workspaceId, id);
+    const read = (await host.deps.table.get<ConnectionRecord>(key))!;
+    await advanceAndSignIn((Date.parse(read.next_run_at!) - clock.now().getTime()) / 1000 + 60);
+    // The other tick: it skips the slot and moves it to the next day.
+    const first = await dispatchTick(host.deps);
+    expect(first.skipped).toContain(id);
+    const moved = (await host.deps.table.get<ConnectionRecord>(key))!.next_run_at;
+    expect(moved).not.toBe(read.next_run_at);
+    // This tick still holds the index entry as it was before the move.
+    const staleIndex = Object.create(host.deps.table, { queryIndexUpTo: { value: (_index: string, shard: string) => Promise.resolve(shard === keys.dueConnection(id, read.next_run_at!).GSI1PK ? [read] : []) } }) as TableClient;
+    const report: DispatchReport = { started: [], skipped: [], resumed: [], failed: [] };
+    await dispatchDueRuns({ ...host.deps, table: staleIndex }, report);
+    expect(report).toEqual({ started: [], skipped: [], resumed: [], failed: [] });
+    expect((await host.deps.table.get<ConnectionRecord>(key))!.next_run_at).toBe(moved);
   });
 });
