@@ -79,6 +79,8 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
 
 /** The stored schedule always names its time zone (UTC when the client gave none). */
 const withTimeZone = (schedule: ConnectionSchedule): ConnectionSchedule => ({ ...schedule, timezone: schedule.timezone ?? 'UTC' });
+/** A schedule's value in a fixed field order: the table hands a map back in its own order, not the client's. */
+const scheduleValue = (schedule: ConnectionSchedule): string => JSON.stringify(withTimeZone(schedule), ['type', 'hour', 'minute', 'timezone']);
 
 export interface UpdateConnectionInput {
   integration_id?: string | undefined;
@@ -114,7 +116,7 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
     }
     if (input.schedule !== undefined) {
       const schedule = withTimeZone(input.schedule);
-      if (JSON.stringify(schedule) !== JSON.stringify(withTimeZone(current.schedule))) {
+      if (scheduleValue(schedule) !== scheduleValue(current.schedule)) {
         next.schedule = schedule;
         next.next_run_at = nextRunAt(schedule, deps.clock.now()).toISOString();
         changed.push('schedule');

@@ -112,9 +112,9 @@ export function createStepPacer(options: { now: () => number; deadlineMs: number
   };
 }
 
+/** Only called right after `wait` saw the signal not aborted (nothing runs in between). */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(new StepDeferredError());
     const timer = setTimeout(() => {
       signal.removeEventListener('abort', onAbort);
       resolve();

@@ -124,10 +124,10 @@ function decodeCursor(cursor: string, partitionAttribute: string, expectedPartit
   } catch {
     parsed = undefined;
   }
+  // An array never holds the partition attribute, so it is refused by that test too.
   const valid =
     typeof parsed === 'object' &&
     parsed !== null &&
-    !Array.isArray(parsed) &&
     (parsed as StoredItem)[partitionAttribute] === expectedPartition &&
     Object.values(parsed).every((v) => typeof v === 'string');
   if (!valid) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);

@@ -198,6 +198,32 @@ describe('update and delete', () => {
     expect((await http.request('GET', `/v1/connections/${c.connection_id}`, { token: tokens.admin })).status).toBe(404);
   });
 
+  it('PATCH scope: refused when invalid (nothing written), a change makes health unknown again, the same values change nothing', async () => {
+    const aws = catalog.find((i) => i.integration_id === 'int_aws_iam_discovery')!;
+    const c = await createOk(tokens.admin, aws);
+    const path = `/v1/connections/${c.connection_id}`;
+    // An unreachable provider: the test leaves the connection degraded.
+    expect((await http.request('POST', `${path}/test`, { token: tokens.admin })).status).toBe(200);
+    expect((await http.request('GET', path, { token: tokens.admin })).body).toMatchObject({ status: 'degraded' });
+
+    const before = await countWrites();
+    const bad = await http.request('PATCH', path, { token: tokens.admin, body: { scope: { account_ids: ['123'] } } });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['scope.account_ids.0']);
+    expect(await countWrites()).toBe(before);
+
+    // The same name, scope and schedule (its time zone implied): a new version, no field changed, health kept.
+    const same = await http.request('PATCH', path, { token: tokens.admin, body: { name: c.name, scope: c.scope, schedule }, headers: { 'if-match': '*' } });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ status: 'degraded' });
+    const changed = await http.request('PATCH', path, { token: tokens.admin, body: { scope: { account_ids: ['210987654321'] } } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ status: 'unknown', scope: { account_ids: ['210987654321'] } });
+    const events = (await http.request('GET', `/v1/audit-events?action=connection_edited&target_id=${c.connection_id}`, { token: tokens.admin })).body as { audit_events: { payload: { fields: string[] } }[] };
+    expect(events.audit_events.map((e) => e.payload.fields)).toEqual([['scope'], []]);
+    expect((await http.request('DELETE', path, { token: tokens.admin, headers: { 'if-match': '*' } })).status).toBe(204);
+  });
+
   it('parallel edits of different fields never lose an update', async () => {
     const c = await createOk();
     const results = await Promise.all([
