@@ -37,9 +37,9 @@ export class InvalidCursorError extends ValidationError {
   }
 }
 
-/** JSON with object keys sorted at every level, undefined members left out: one text per binding. */
+/** JSON with object keys sorted at every level, undefined members left out (undefined array elements are null): one text per binding. */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v)).join(',')}]`;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)

@@ -30,7 +30,7 @@ const ISSUER = 'Tessera';
 /** Who is doing MFA: a login waiting for it (mfa_token), or a signed-in user (access token). */
 export type MfaSubject =
   | { kind: 'login'; user: UserRecord; transaction: MfaTransactionRecord }
-  | { kind: 'session'; user: UserRecord; principal: Principal };
+  | { kind: 'session'; user: UserRecord; principal: Principal; credential: Extract<Principal['credential'], { kind: 'access_token' }> };
 
 /** The mfa_token from the body, or from `Authorization: Bearer tsr_mfa_…`. */
 export async function resolveMfaSubject(deps: Deps, principal: Principal | undefined, bodyMfaToken: string | undefined, authorization: string | undefined): Promise<MfaSubject> {
@@ -43,10 +43,11 @@ export async function resolveMfaSubject(deps: Deps, principal: Principal | undef
     return { kind: 'login', user, transaction };
   }
   if (!principal) throw new UnauthenticatedError('Send the mfa_token of your login (as mfa_token in the body, or as the bearer), or an access token');
-  if (principal.credential.kind === 'pat') throw new ForbiddenError('A personal access token cannot perform MFA');
+  const { credential } = principal;
+  if (credential.kind === 'pat') throw new ForbiddenError('A personal access token cannot perform MFA');
   const user = await getUser(deps, principal.tenantId, principal.userId);
   if (!user) throw new UnauthenticatedError();
-  return { kind: 'session', user, principal };
+  return { kind: 'session', user, principal, credential };
 }
 
 const encryptionContext = (user: UserRecord) => ({ tenant_id: user.tenant_id, user_id: user.id, purpose: 'totp' });
@@ -187,10 +188,10 @@ export async function answerMfaChallenge(deps: Deps, subject: MfaSubject, answer
       const p = subject.principal;
       const event = auditEventPut(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: p.workspaceId, actorId: user.id, action: 'mfa_step_up', targetType: 'user', targetId: user.id, payload: { method }, sourceIp });
       await deps.table.transact([accept, event.item]);
-      const amr = p.credential.kind === 'access_token' ? p.credential.amr : [];
-      const authTime = p.credential.kind === 'access_token' ? p.credential.authTime : now;
+      // Only an access token gets here (a PAT is refused when the subject is resolved).
+      const { amr, authTime } = subject.credential;
       // The stepped-up token goes on in the caller's session (a token older than the `sid` claim: a session of its own).
-      const sessionId = (p.credential.kind === 'access_token' ? p.credential.sessionId : undefined) ?? deps.ids.next('fam');
+      const sessionId = subject.credential.sessionId ?? deps.ids.next('fam');
       return accessTokenResponse(deps, { user, workspaceId: p.workspaceId, amr: [...new Set([...amr, 'otp'])], authTime, mfaAt: now, sessionId });
     },
     'mfa_challenge_failed',

@@ -50,4 +50,22 @@ describe('list cursor seal', () => {
       expect(() => openCursor([current], binding, altered.toString('base64url')), `byte ${i}`).toThrow(InvalidCursorError);
     }
   });
+
+  it('binds filters by value, not by the order the query named them; repeated filters in their order', () => {
+    const route = 'GET /v1/audit-events';
+    const sealed = sealCursor([current], cursorBinding(route, caller, { query: { action: ['a', 'b'], since: '2026-01-01', actor: 'usr_1' } }), position);
+    const reordered = cursorBinding(route, caller, { query: { actor: 'usr_1', since: '2026-01-01', action: ['a', 'b'] } });
+    expect(openCursor([current], reordered, sealed)).toBe(position);
+    for (const action of [['b', 'a'], ['a'], 'a', ['a', 'b', 'c']]) {
+      const other = cursorBinding(route, caller, { query: { actor: 'usr_1', since: '2026-01-01', action } });
+      expect(() => openCursor([current], other, sealed), JSON.stringify(action)).toThrow(InvalidCursorError);
+    }
+    // A missing element is null in the binding, as JSON has it.
+    const withHole = sealCursor([current], cursorBinding(route, caller, { params: { ids: ['x', undefined] } }), position);
+    expect(openCursor([current], cursorBinding(route, caller, { params: { ids: ['x', null] } }), withHole)).toBe(position);
+  });
+
+  it('cannot seal without a key', () => {
+    expect(() => sealCursor([], binding, position)).toThrow('No cursor key');
+  });
 });
