@@ -8,11 +8,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { linkFederatedIdentity } from '../../shared/identity/sso/federated-identities';
 import type { FederatedLogin } from '../../shared/identity/sso/federated-users';
 import type { IdpConfigRecord } from '../../shared/store/records';
-import type { TransactItem } from '../../shared/store/table-client';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { beforeNextTransaction } from '../support/races';
 
 let host: TestHost;
 let http: HttpClient;
@@ -47,16 +47,6 @@ const link = (subject: string, user: { id: string; email: string }) => linkFeder
 const identitiesOf = async (userId: string) => ((await http.request('GET', `/v1/users/${userId}/federated-identities`, { token: adminToken })).body as { federated_identities: { id: string }[] }).federated_identities;
 const refusals = async (userId: string) => (await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.action === 'federated_identity_link_refused' && e.target_id === userId).map((e) => e.payload.reason);
 
-/** Runs `other` just before the next transaction the host sends, as a parallel request would land. */
-function beforeNextTransaction(other: () => Promise<unknown>): void {
-  const table = host.deps.table;
-  const send = table.transact.bind(table);
-  vi.spyOn(table, 'transact').mockImplementationOnce(async (items: TransactItem[]) => {
-    await other();
-    return send(items);
-  });
-}
-
 describe('linking a federated identity at its edges', () => {
   it('an account disabled before the callback links nothing', async () => {
     const user = await newUser();
@@ -76,7 +66,7 @@ describe('linking a federated identity at its edges', () => {
   it('a parallel link of the identity to the same account landing first: the same answer, linked once', async () => {
     const user = await newUser();
     let first: { id: string } | undefined;
-    beforeNextTransaction(async () => {
+    beforeNextTransaction(host.deps, async () => {
       first = await link('sub-twice', user);
     });
     const second = await link('sub-twice', user);
@@ -88,7 +78,7 @@ describe('linking a federated identity at its edges', () => {
     const mine = await newUser();
     const theirs = await newUser();
     // The IdP vouches for both emails in this race; only the first link stands.
-    beforeNextTransaction(() => link('sub-contested', theirs));
+    beforeNextTransaction(host.deps, () => link('sub-contested', theirs));
     await expect(link('sub-contested', mine)).rejects.toMatchObject({ code: 'conflict' });
     expect(await identitiesOf(mine.id)).toEqual([]);
     expect(await identitiesOf(theirs.id)).toHaveLength(1);
@@ -99,7 +89,7 @@ describe('linking a federated identity at its edges', () => {
     const user = await newUser();
     const linked = await link('sub-unlink', user);
     const unlink = () => http.request('DELETE', `/v1/users/${user.id}/federated-identities/${linked.id}`, { token: adminToken });
-    beforeNextTransaction(async () => expect((await unlink()).status).toBe(204));
+    beforeNextTransaction(host.deps, async () => expect((await unlink()).status).toBe(204));
     const res = await unlink();
     expect(res.status, JSON.stringify(res.body)).toBe(404);
     expect((await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.action === 'federated_identity_unlinked' && e.target_id === user.id)).toHaveLength(1);

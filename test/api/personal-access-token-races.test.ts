@@ -5,11 +5,11 @@
  * request is run just before the request's own transaction.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TransactItem } from '../../shared/store/table-client';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, identityAuditEvents, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { beforeNextTransaction } from '../support/races';
 
 let host: TestHost;
 let http: HttpClient;
@@ -39,16 +39,6 @@ async function createToken(): Promise<{ id: string; token: string }> {
 
 const revoke = (id: string) => http.request('DELETE', `/v1/tokens/${id}`, { token: accessToken });
 
-/** Runs `otherRequest` just before the next transaction the host sends, as a parallel request would land. */
-function beforeNextTransaction(otherRequest: () => Promise<unknown>): void {
-  const table = host.deps.table;
-  const send = table.transact.bind(table);
-  vi.spyOn(table, 'transact').mockImplementationOnce(async (items: TransactItem[]) => {
-    await otherRequest();
-    return send(items);
-  });
-}
-
 async function eventsOf(action: string, targetId: string) {
   return (await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.action === action && e.target_id === targetId);
 }
@@ -64,7 +54,7 @@ describe('personal access tokens against parallel requests', () => {
 
   it('a revocation that lands just before another is the one audited; both answer 204', async () => {
     const { id, token } = await createToken();
-    beforeNextTransaction(async () => expect((await revoke(id)).status).toBe(204));
+    beforeNextTransaction(host.deps, async () => expect((await revoke(id)).status).toBe(204));
     expect((await revoke(id)).status).toBe(204);
     expect(await eventsOf('token_revoked', id)).toHaveLength(1);
     expect((await http.request('GET', '/v1/connections', { token })).status).toBe(401);
@@ -72,7 +62,7 @@ describe('personal access tokens against parallel requests', () => {
 
   it('rotating a token revoked meanwhile is a 404 that makes no new token', async () => {
     const { id } = await createToken();
-    beforeNextTransaction(async () => expect((await revoke(id)).status).toBe(204));
+    beforeNextTransaction(host.deps, async () => expect((await revoke(id)).status).toBe(204));
     const res = await http.request('POST', `/v1/tokens/${id}/rotate`, { token: accessToken });
     expect(res.status, JSON.stringify(res.body)).toBe(404);
     expect(res.body).toMatchObject({ code: 'not_found' });
@@ -83,7 +73,7 @@ describe('personal access tokens against parallel requests', () => {
 
   it('the first use of a token by two requests at once is audited once; both are served', async () => {
     const { id, token } = await createToken();
-    beforeNextTransaction(async () => expect((await http.request('GET', '/v1/connections', { token })).status).toBe(200));
+    beforeNextTransaction(host.deps, async () => expect((await http.request('GET', '/v1/connections', { token })).status).toBe(200));
     expect((await http.request('GET', '/v1/connections', { token })).status).toBe(200);
     expect(await eventsOf('token_used', id)).toHaveLength(1);
   });

@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyEmailDomainAsOperator, MAX_DOMAINS_PER_TENANT } from '../../shared/identity/email-domains';
 import { keys } from '../../shared/store/keys';
-import type { TransactItem } from '../../shared/store/table-client';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, identityAuditEvents, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { beforeNextTransaction } from '../support/races';
 
 let dnsServer: TestDnsServer;
 let host: TestHost;
@@ -50,16 +50,6 @@ async function addDomain(domain: string, token = adminToken, t: TestTenant = ten
 
 async function eventsFor(tenantId: string, action: string, domain: string) {
   return (await identityAuditEvents(host.deps, tenantId)).filter((e) => e.action === action && e.target_id === domain);
-}
-
-/** Runs `otherWriter` just before the next transaction the host sends, as a parallel request would land. */
-function beforeNextTransaction(otherWriter: () => Promise<unknown>): void {
-  const table = host.deps.table;
-  const send = table.transact.bind(table);
-  vi.spyOn(table, 'transact').mockImplementationOnce(async (items: TransactItem[]) => {
-    await otherWriter();
-    return send(items);
-  });
 }
 
 beforeAll(async () => {
@@ -148,7 +138,7 @@ describe('email domains at their edges', () => {
 
   it('the operator loses to another tenant that verifies the domain meanwhile', async () => {
     const domain = `operator-race-${suffix}.example`;
-    beforeNextTransaction(() => verifyEmailDomainAsOperator(host.deps, other.tenantId, domain));
+    beforeNextTransaction(host.deps, () => verifyEmailDomainAsOperator(host.deps, other.tenantId, domain));
     await expect(verifyEmailDomainAsOperator(host.deps, tenant.tenantId, domain)).rejects.toThrow(/verified by another tenant/);
     expect((await listDomains()).map((d) => d.domain)).not.toContain(domain);
     expect((await discover(`someone@${domain}`)).body).toMatchObject({ tenant: other.slug });
@@ -156,7 +146,7 @@ describe('email domains at their edges', () => {
 
   it('adding a domain the same tenant adds meanwhile is a 409, audited once', async () => {
     const domain = `add-race-${suffix}.example`;
-    beforeNextTransaction(() => addDomain(domain));
+    beforeNextTransaction(host.deps, () => addDomain(domain));
     const res = await http.request('POST', domainsPath(), { token: adminToken, body: { domain } });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect((res.body as Problem).detail).toMatch(/already has the domain/);
@@ -169,7 +159,7 @@ describe('email domains at their edges', () => {
     const ours = await addDomain(domain);
     const theirs = await addDomain(domain, otherAdminToken, other);
     dnsServer.zone.set(challenge(domain), [ours.verification.value, theirs.verification.value]);
-    beforeNextTransaction(async () => expect((await verify(domain, otherAdminToken, other)).status).toBe(200));
+    beforeNextTransaction(host.deps, async () => expect((await verify(domain, otherAdminToken, other)).status).toBe(200));
     const res = await verify(domain);
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect((res.body as Problem).detail).toMatch(/verified by another tenant/);
@@ -183,7 +173,7 @@ describe('email domains at their edges', () => {
     const added = await addDomain(domain);
     dnsServer.zone.set(challenge(domain), [added.verification.value]);
     // A parallel failed check moves the record on (another value was published for a moment).
-    beforeNextTransaction(() => host.deps.table.update({
+    beforeNextTransaction(host.deps, () => host.deps.table.update({
       Key: keys.tenantDomain(tenant.tenantId, domain),
       UpdateExpression: 'SET updated_at = :later, last_failure = :found',
       ExpressionAttributeValues: { ':later': new Date(Date.now() + 60_000).toISOString(), ':found': 'elsewhere' },
@@ -199,7 +189,7 @@ describe('email domains at their edges', () => {
   it('a failed check of a domain deleted meanwhile leaves the delete standing', async () => {
     const domain = `gone-${suffix}.example`;
     await addDomain(domain);
-    beforeNextTransaction(() => http.request('DELETE', `${domainsPath()}/${domain}`, { token: adminToken }));
+    beforeNextTransaction(host.deps, () => http.request('DELETE', `${domainsPath()}/${domain}`, { token: adminToken }));
     const res = await verify(domain);
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect((res.body as Problem).detail).toMatch(/is not verified/);
@@ -211,7 +201,7 @@ describe('email domains at their edges', () => {
   it('deleting a domain deleted meanwhile is a 409, audited once', async () => {
     const domain = `delete-race-${suffix}.example`;
     await addDomain(domain);
-    beforeNextTransaction(() => host.deps.table.delete({ Key: keys.tenantDomain(tenant.tenantId, domain) }));
+    beforeNextTransaction(host.deps, () => host.deps.table.delete({ Key: keys.tenantDomain(tenant.tenantId, domain) }));
     const res = await http.request('DELETE', `${domainsPath()}/${domain}`, { token: adminToken });
     expect(res.status, JSON.stringify(res.body)).toBe(409);
     expect((res.body as Problem).detail).toMatch(/changed meanwhile/);

@@ -5,11 +5,11 @@
  * transaction.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TransactItem } from '../../shared/store/table-client';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { beforeNextTransaction } from '../support/races';
 
 let host: TestHost;
 let http: HttpClient;
@@ -31,16 +31,6 @@ afterAll(async () => {
   await host?.close();
 });
 
-/** Runs `otherRequest` just before the next transaction the host sends, as a parallel request would land. */
-function beforeNextTransaction(otherRequest: () => Promise<unknown>): void {
-  const table = host.deps.table;
-  const send = table.transact.bind(table);
-  vi.spyOn(table, 'transact').mockImplementationOnce(async (items: TransactItem[]) => {
-    await otherRequest();
-    return send(items);
-  });
-}
-
 const newUser = () => createUser(http, adminToken, { email: `user${++users}@${tenant.domain}`, role: 'viewer' });
 const getUser = async (id: string) => (await http.request('GET', `/v1/users/${id}`, { token: adminToken })).body as { role: string; username: string | null; status: string };
 const eventsOf = async (action: string, id: string) => (await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.action === action && e.target_id === id);
@@ -48,7 +38,7 @@ const eventsOf = async (action: string, id: string) => (await identityAuditEvent
 describe('user administration against parallel requests', () => {
   it('a change that another admin overtakes is a 412: the other change stands, nothing of this one is written', async () => {
     const id = await newUser();
-    beforeNextTransaction(async () => {
+    beforeNextTransaction(host.deps, async () => {
       const other = await http.request('PATCH', `/v1/users/${id}`, { token: adminToken, body: { role: 'admin' } });
       expect(other.status, JSON.stringify(other.body)).toBe(200);
     });
@@ -64,7 +54,7 @@ describe('user administration against parallel requests', () => {
   it('enabling a user another admin enables meanwhile answers the user as it is, audited once', async () => {
     const id = await newUser();
     expect((await http.request('POST', `/v1/users/${id}/disable`, { token: adminToken })).status).toBe(200);
-    beforeNextTransaction(async () => expect((await http.request('POST', `/v1/users/${id}/enable`, { token: adminToken })).status).toBe(200));
+    beforeNextTransaction(host.deps, async () => expect((await http.request('POST', `/v1/users/${id}/enable`, { token: adminToken })).status).toBe(200));
     const res = await http.request('POST', `/v1/users/${id}/enable`, { token: adminToken });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id, status: 'active' });

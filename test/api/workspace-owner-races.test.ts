@@ -4,11 +4,11 @@
  * transaction.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TransactItem } from '../../shared/store/table-client';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { beforeNextTransaction } from '../support/races';
 
 let host: TestHost;
 let http: HttpClient;
@@ -30,16 +30,6 @@ afterAll(async () => {
   await host?.close();
 });
 
-/** Runs `otherRequest` just before the next transaction the host sends, as a parallel request would land. */
-function beforeNextTransaction(otherRequest: () => Promise<unknown>): void {
-  const table = host.deps.table;
-  const send = table.transact.bind(table);
-  vi.spyOn(table, 'transact').mockImplementationOnce(async (items: TransactItem[]) => {
-    await otherRequest();
-    return send(items);
-  });
-}
-
 async function newWorkspace(): Promise<string> {
   const res = await http.request('POST', '/v1/workspaces', { token: adminToken, body: { name: `ws ${++users}` } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -57,7 +47,7 @@ describe('workspace ownership transfer against parallel requests', () => {
   it('a new owner disabled meanwhile is refused (400) and the owner stays', async () => {
     const ws = await newWorkspace();
     const candidate = await newUser();
-    beforeNextTransaction(async () => expect((await http.request('POST', `/v1/users/${candidate}/disable`, { token: adminToken })).status).toBe(200));
+    beforeNextTransaction(host.deps, async () => expect((await http.request('POST', `/v1/users/${candidate}/disable`, { token: adminToken })).status).toBe(200));
     const res = await transfer(ws, candidate);
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_failed', errors: [{ path: 'new_owner_id', message: 'must be an active user of the tenant' }] });
@@ -69,7 +59,7 @@ describe('workspace ownership transfer against parallel requests', () => {
     const ws = await newWorkspace();
     const first = await newUser();
     const second = await newUser();
-    beforeNextTransaction(async () => expect((await transfer(ws, first)).status).toBe(200));
+    beforeNextTransaction(host.deps, async () => expect((await transfer(ws, first)).status).toBe(200));
     const res = await transfer(ws, second);
     expect(res.status, JSON.stringify(res.body)).toBe(412);
     expect(res.body).toMatchObject({ code: 'precondition_failed', detail: 'The workspace changed meanwhile; try again' });
