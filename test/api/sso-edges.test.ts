@@ -130,4 +130,15 @@ describe('OIDC single sign-on at its edges', () => {
     expect(malformed.body).toMatchObject({ code: 'unauthenticated', detail: 'The SSO code is not valid' });
     expect((await identityAuditEvents(host.deps, tenant.tenantId)).filter((e) => e.action === 'login_succeeded' && e.actor_id === erin.id)).toHaveLength(0);
   });
+
+  it('an IdP that stops answering before the code exchange sends the client temporarily_unavailable, not access_denied', async () => {
+    const callbackUrl = await authorizeAtIdp((await startLogin()).authorization, 'erin');
+    await idp.close(); // the last test of this file to need the IdP
+    const res = await http.request('GET', callbackUrl);
+    expect(res.status, res.text).toBe(302);
+    const url = new URL(res.headers.location!);
+    expect(`${url.origin}${url.pathname}`).toBe(BACK);
+    expect(url.searchParams.get('error'), url.href).toBe('temporarily_unavailable');
+    expect(url.searchParams.get('code')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@
  */
 import * as client from 'openid-client';
 import type { Deps } from '../../deps';
+import { ServiceUnavailableError } from '../../errors';
 import type { IdpConfigRecord, OidcSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../store/records';
 import type { FederatedLogin } from './federated-users';
 import { createSsoTransaction, pkceVerifierOf, SsoResponseError, type SsoClient } from './login-transactions';
@@ -66,6 +67,9 @@ export async function completeOidcLogin(
       profile = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
     }
   } catch (error) {
+    // An IdP that does not answer (or fails on its side) is trouble to retry, not a refusal:
+    // the client gets `temporarily_unavailable`, not `access_denied`.
+    if (isIdpUnavailable(error)) throw new ServiceUnavailableError('The identity provider did not answer', { cause: error });
     deps.observability.logger.info('OIDC callback refused', { tenant_id: tenant.id, reason: error instanceof Error ? error.message : 'unknown' });
     throw new SsoResponseError();
   }
@@ -84,3 +88,11 @@ export async function completeOidcLogin(
 }
 
 export const oidcProtocol = { startOidc: startOidcLogin, completeOidc: completeOidcLogin } as const;
+
+/** fetch's own network failure (refused, reset, DNS, timeout) or a 5xx answer of the IdP's token or UserInfo endpoint. */
+function isIdpUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if ((error instanceof TypeError && error.message === 'fetch failed') || error.name === 'TimeoutError') return true;
+  const status = error instanceof client.ResponseBodyError ? error.status : error.cause instanceof Response ? error.cause.status : undefined;
+  return status !== undefined && status >= 500;
+}
