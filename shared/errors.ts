@@ -132,15 +132,15 @@ export class RateLimitedError extends TesseraError {
   }
 }
 
+/**
+ * A dependency did not answer: nothing was decided, try later. `retryAfterSeconds` becomes
+ * `Retry-After`; `publicDetail` lets the detail through to the client where it names only
+ * what the client already knows (e.g. the DNS name it asked to verify).
+ */
 export class ServiceUnavailableError extends TesseraError {
-  constructor(detail = 'The service is temporarily unavailable', options: { cause?: unknown } = {}) {
-    super('unavailable', detail, options);
+  constructor(detail = 'The service is temporarily unavailable', options: { cause?: unknown; retryAfterSeconds?: number; publicDetail?: boolean } = {}) {
+    const { retryAfterSeconds, ...rest } = options;
+    super('unavailable', detail, retryAfterSeconds === undefined ? rest : { ...rest, headers: { 'retry-after': String(retryAfterSeconds) } });
   }
 }
 
-/** The DNS server did not answer (timeout, SERVFAIL, refused): nothing was decided, try later. */
-export class DnsUnavailableError extends TesseraError {
-  constructor(detail: string) {
-    super('unavailable', detail, { headers: { 'retry-after': '30' }, publicDetail: true });
-  }
-}

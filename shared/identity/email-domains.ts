@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { isoNow } from '../clock';
 import type { Deps } from '../deps';
-import { ConflictError, DnsUnavailableError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ServiceUnavailableError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { failedConditionIndexes, isConditionFailure } from '../store/client';
 import { getTenant } from '../store/identity-items';
@@ -167,7 +167,7 @@ export async function verifyEmailDomain(deps: Deps, principal: Principal, tenant
 
   const name = challengeName(domain);
   const lookup = await lookupTxt(deps.config.emailDomains, name);
-  if (lookup.kind === 'unavailable') throw new DnsUnavailableError(`DNS did not answer, so ${domain} could not be checked (${lookup.detail}); nothing changed, try again later`);
+  if (lookup.kind === 'unavailable') throw new ServiceUnavailableError(`DNS did not answer, so ${domain} could not be checked (${lookup.detail}); nothing changed, try again later`, { retryAfterSeconds: 30, publicDetail: true });
   if (!holdsValue(lookup, record.verification_value)) {
     const found = describeFound(lookup, name);
     await recordFailedCheck(deps, record, found, { userId: principal.userId, workspaceId: principal.workspaceId, sourceIp });
