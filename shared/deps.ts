@@ -6,9 +6,9 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from './clock';
 import { loadConfig, type Config } from './config';
-import { loadEnvelopeCrypto, type EnvelopeCrypto } from './crypto/envelope';
 import { loadSigningKeys, type SigningKeySet } from './crypto/signing-keys';
 import { createIdGenerator, type IdGenerator } from './ids';
+import { LazyResources } from './lazy-resources';
 import { createOidcConfigurationCache, type OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
 import { createObservability, type Observability } from './observability';
 import type { RunQueue } from './runs/run-queue';
@@ -21,7 +21,11 @@ export interface Deps {
   table: TableClient;
   clock: Clock;
   ids: IdGenerator;
-  envelope: EnvelopeCrypto;
+  /**
+   * What a use case loads on first use (the envelope crypto: `envelopeOf(deps)` in
+   * `crypto/envelope.ts`), so that only the functions that need it bundle and load it.
+   */
+  lazy: LazyResources;
   signingKeys: SigningKeySet;
   observability: Observability;
   /** Tenant OIDC discovery metadata and JWKS, kept across warm invocations. */
@@ -39,7 +43,7 @@ export interface DepsOverrides {
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
   const clock = overrides.clock ?? systemClock;
-  const [envelope, signingKeys] = await Promise.all([loadEnvelopeCrypto(config), loadSigningKeys(config)]);
+  const signingKeys = await loadSigningKeys(config);
   const db = overrides.db ?? createDocumentClient(config);
   return {
     config,
@@ -47,7 +51,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     table: new TableClient(db, config.tableName),
     clock,
     ids: createIdGenerator(() => clock.now().getTime()),
-    envelope,
+    lazy: new LazyResources(),
     signingKeys,
     observability: overrides.observability ?? createObservability(),
     oidcConfigurations: createOidcConfigurationCache(),

@@ -6,6 +6,7 @@
  */
 import { isoNow } from '../clock';
 import type { Deps } from '../deps';
+import { envelopeOf } from '../crypto/envelope';
 import { PreconditionFailedError, ValidationError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { findIntegration } from '../connectors/catalog';
@@ -45,6 +46,7 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
   const now = isoNow(deps.clock);
   const connectionId = deps.ids.next('conn');
   const schedule = withTimeZone(input.schedule);
+  const envelope = await envelopeOf(deps);
   const record: ConnectionRecord = {
     connection_id: connectionId,
     integration_id: integration.integration_id,
@@ -59,8 +61,8 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
     last_run_at: null,
     next_run_at: nextRunAt(schedule, deps.clock.now()).toISOString(),
     active_run_id: null,
-    configuration_encrypted: await deps.envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId)),
-    configuration_kms_key_id: deps.envelope.keyId,
+    configuration_encrypted: await envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId)),
+    configuration_kms_key_id: envelope.keyId,
     configuration_schema_version: integration.configurationSchemaVersion,
     created_at: now,
     updated_at: now,
@@ -124,8 +126,9 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
     }
     if (input.configuration !== undefined) {
       const configuration = parseWith(integration.configurationSchema, input.configuration, 'configuration');
-      next.configuration_encrypted = await deps.envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId));
-      next.configuration_kms_key_id = deps.envelope.keyId;
+      const envelope = await envelopeOf(deps);
+      next.configuration_encrypted = await envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId));
+      next.configuration_kms_key_id = envelope.keyId;
       next.configuration_schema_version = integration.configurationSchemaVersion;
       changed.push('configuration'); // a replaced secret is a change even when we cannot compare it
     }

@@ -7,6 +7,10 @@
  * signature (about 200 bytes and 3 ms per call) that buys nothing when the writer and the
  * reader are the same service. Decrypt does not itself compare the encryption context with
  * what the caller expects, so `decrypt` checks it: a ciphertext moved to another object fails.
+ *
+ * Use cases reach it through `envelopeOf(deps)`, never through a field of `Deps` built at cold
+ * start: the Encryption SDK and the KMS client (~300 KiB minified, ~60 ms of module init) then
+ * ship only in the functions whose code imports this module.
  */
 import { randomBytes } from 'node:crypto';
 import { KMS } from '@aws-sdk/client-kms';
@@ -20,6 +24,7 @@ import {
   type KeyringNode,
 } from '@aws-crypto/client-node';
 import type { Config } from '../config';
+import type { LazyResources } from '../lazy-resources';
 import { readOrCreateKeyFile } from './local-key-file';
 
 export type EncryptionContext = Record<string, string>;
@@ -83,4 +88,12 @@ export async function loadEnvelopeCrypto(config: Pick<Config, 'envelopeKey' | 'r
     wrappingSuite: RawAesWrappingSuiteIdentifier.AES256_GCM_IV12_TAG16_NO_PADDING,
   });
   return createEnvelopeCrypto(keyring, `local:${file.keyName}`);
+}
+
+/** The name of the envelope crypto among the lazily loaded resources of `Deps`. */
+export const ENVELOPE_RESOURCE = 'envelope-crypto';
+
+/** The envelope crypto of these deps, loaded on first use and kept for their life. */
+export function envelopeOf(deps: { config: Pick<Config, 'envelopeKey' | 'region'>; lazy: LazyResources }): Promise<EnvelopeCrypto> {
+  return deps.lazy.get(ENVELOPE_RESOURCE, () => loadEnvelopeCrypto(deps.config));
 }

@@ -10,6 +10,7 @@ import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ConflictError, ForbiddenError, InvalidMfaCodeError, UnauthenticatedError } from '../errors';
 import { tokenPrefixes } from '../crypto/opaque-tokens';
+import { envelopeOf } from '../crypto/envelope';
 import { generateTotpSecret, totpUri, verifyTotp } from '../crypto/totp';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
 import { metricNames } from '../observability';
@@ -60,13 +61,14 @@ export async function startTotpEnrollment(deps: Deps, subject: MfaSubject): Prom
   if (existing?.enabled_at) throw new ConflictError('TOTP is already enrolled');
   const secret = generateTotpSecret();
   const now = isoNow(deps.clock);
+  const envelope = await envelopeOf(deps);
   const record: TotpCredentialRecord = {
     id: deps.ids.next('mfa'),
     user_id: user.id,
     tenant_id: user.tenant_id,
     type: 'totp',
-    secret_encrypted: await deps.envelope.encrypt(secret, encryptionContext(user)),
-    secret_kms_key_id: deps.envelope.keyId,
+    secret_encrypted: await envelope.encrypt(secret, encryptionContext(user)),
+    secret_kms_key_id: envelope.keyId,
     enabled_at: null,
     last_used_at: null,
     last_step: 0,
@@ -86,7 +88,7 @@ export async function startTotpEnrollment(deps: Deps, subject: MfaSubject): Prom
 
 /** Checks a TOTP code; returns the transaction item that records its step (conditional), or throws. */
 async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCredentialRecord, code: string, enable: boolean): Promise<TransactItem | undefined> {
-  const secret = await deps.envelope.decrypt(credential.secret_encrypted, encryptionContext(user));
+  const secret = await (await envelopeOf(deps)).decrypt(credential.secret_encrypted, encryptionContext(user));
   const step = await verifyTotp({ secret, code, epochSeconds: epochSeconds(deps.clock), afterTimeStep: credential.last_step || undefined });
   if (step === undefined) return undefined;
   const now = isoNow(deps.clock);

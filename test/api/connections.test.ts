@@ -1,3 +1,4 @@
+import { envelopeOf } from '../../shared/crypto/envelope';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../shared/store/keys';
@@ -120,7 +121,7 @@ describe('create', () => {
 
     const secretValues = Object.values(body.configuration!).filter((v): v is string => typeof v === 'string' && v.length >= 8);
     const stored = await host.deps.table.get<Record<string, unknown>>(keys.connection(tenant.tenantId, tenant.workspaceId, connection.connection_id as string));
-    expect(stored).toMatchObject({ configuration_kms_key_id: host.deps.envelope.keyId, configuration_schema_version: expect.any(Number) });
+    expect(stored).toMatchObject({ configuration_kms_key_id: (await envelopeOf(host.deps)).keyId, configuration_schema_version: expect.any(Number) });
     // Nothing in the whole table, audit events included, holds a secret value in plaintext.
     const everything = JSON.stringify((await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName }))).Items);
     const secretFields = Object.entries(integration.configuration_schema as unknown as { properties: Record<string, { writeOnly?: boolean }> }).length ? (integration.configuration_schema as unknown as { properties: Record<string, { writeOnly?: boolean }> }).properties : {};
@@ -262,7 +263,7 @@ describe('test operation', () => {
       UpdateExpression: 'SET configuration_encrypted = :c',
       ExpressionAttributeValues: { ':c': source!.configuration_encrypted },
     });
-    await expect(host.deps.envelope.decrypt(source!.configuration_encrypted, { tenant_id: tenant.tenantId, workspace_id: otherWorkspaceId, connection_id: theirs.connection_id })).rejects.toThrow();
+    await expect((await envelopeOf(host.deps)).decrypt(source!.configuration_encrypted, { tenant_id: tenant.tenantId, workspace_id: otherWorkspaceId, connection_id: theirs.connection_id })).rejects.toThrow();
     const res = await http.request('POST', `/v1/connections/${theirs.connection_id}/test`, { token: tokens.otherWorkspace });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'failure', remediation: [{ category: 'configuration' }] });

@@ -1,3 +1,4 @@
+import { envelopeOf } from '../../shared/crypto/envelope';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
@@ -108,8 +109,8 @@ describe('IdP configuration', () => {
     const item = await rawItem();
     expect(JSON.stringify(item)).not.toContain(SECRET);
     const record = item as unknown as IdpConfigRecord;
-    expect(await host.deps.envelope.decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(tenant.tenantId))).toBe(SECRET);
-    await expect(host.deps.envelope.decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(other.tenantId))).rejects.toThrow();
+    expect(await (await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(tenant.tenantId))).toBe(SECRET);
+    await expect((await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(other.tenantId))).rejects.toThrow();
 
     const read = await http.request('GET', path(), { token: adminToken });
     expect(read.status).toBe(200);
@@ -146,7 +147,7 @@ describe('IdP configuration', () => {
     const rotated = await http.request('PATCH', path(), { token: adminToken, body: { client_secret: 'a-new-secret-value-1234' } });
     expect(rotated.status).toBe(200);
     const record = (await rawItem()) as unknown as IdpConfigRecord;
-    expect(await host.deps.envelope.decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(tenant.tenantId))).toBe('a-new-secret-value-1234');
+    expect(await (await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(tenant.tenantId))).toBe('a-new-secret-value-1234');
     expect((await http.request('PATCH', path(), { token: adminToken, body: {} })).status).toBe(400);
   });
 

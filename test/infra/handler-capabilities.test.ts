@@ -8,9 +8,10 @@
  *   (its `ses:SendEmail` grant);
  * - the bundle imports the SAML schema validator ⇔ the handler is in `samlSchemaValidatorHandlers`
  *   (its wasm, worker and XSD files must ship beside the bundle);
- * - a module in the bundle calls `<…>envelope.encrypt(` / `envelope.decrypt(` (the envelope
- *   crypto of `Deps`) ⇔ the handler is in `envelopeEncryptionHandlers` or, when it only ever
- *   decrypts, `envelopeDecryptOnlyHandlers` (its KMS grant);
+ * - the bundle imports the Encryption SDK (through `envelopeOf` of `shared/crypto/envelope.ts`)
+ *   ⇔ the handler is in `envelopeEncryptionHandlers` or, when it only ever decrypts,
+ *   `envelopeDecryptOnlyHandlers` (its KMS grant); and a module in its bundle does call
+ *   `encrypt(`/`decrypt(` on it, so no function carries the SDK for nothing;
  * - the bundle imports `@aws-sdk/client-sqs` ⇔ the handler is in `runQueueSendingHandlers`
  *   (its `sqs:SendMessage` grant on the run queue).
  * Job handlers (functions/jobs.ts) are checked like route handlers.
@@ -35,10 +36,13 @@ import {
 } from '../../infra/handler-capabilities';
 import { handlerEntry, projectRoot } from '../../infra/route-function';
 
-/** Modules that define or wire the envelope crypto rather than use it. */
-const ENVELOPE_PLUMBING = new Set(['shared/deps.ts', 'shared/crypto/envelope.ts']);
-const ENVELOPE_CALL = /\benvelope\s*\.\s*(encrypt|decrypt)\b/;
-const ENCRYPT_CALL = /\benvelope\s*\.\s*encrypt\b/;
+/** Modules that define the envelope crypto rather than use it. */
+const ENVELOPE_PLUMBING = new Set(['shared/crypto/envelope.ts']);
+/** The package that does envelope encryption; `shared/crypto/envelope.ts` is its one importer. */
+const ENVELOPE_SDK_MODULE = '@aws-crypto/client-node';
+// `envelope.encrypt(` on a local of that name, or `(await envelopeOf(deps)).encrypt(`.
+const ENVELOPE_CALL = /(\benvelope|\benvelopeOf\([^)]*\)\))\s*\.\s*(encrypt|decrypt)\b/;
+const ENCRYPT_CALL = /(\benvelope|\benvelopeOf\([^)]*\)\))\s*\.\s*encrypt\b/;
 
 const handlers = [...new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)])].sort();
 
@@ -115,14 +119,17 @@ describe('handler capabilities', () => {
     expect(listed, `infra/handler-capabilities.ts samlSchemaValidatorHandlers must be exactly the handlers that import ${SAML_SCHEMA_VALIDATOR_MODULE}`).toEqual(importing);
   });
 
-  it('grants the envelope key exactly to the handlers whose code encrypts or decrypts', async () => {
+  it('grants the envelope key exactly to the handlers whose bundle carries the Encryption SDK, and each of them uses it', async () => {
+    const carrying = bundles.filter((b) => b.packages.includes(ENVELOPE_SDK_MODULE)).map((b) => b.handler);
     const using: string[] = [];
     for (const bundle of bundles) {
       const calls = await Promise.all(ownFiles(bundle).map(moduleCallsEnvelope));
       if (calls.some(Boolean)) using.push(bundle.handler);
     }
     const listed = handlers.filter((h) => envelopeEncryptionHandlers.has(h) || envelopeDecryptOnlyHandlers.has(h));
-    expect(listed, 'envelopeEncryptionHandlers ∪ envelopeDecryptOnlyHandlers must be exactly the handlers that call deps.envelope.encrypt/decrypt').toEqual(using);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed, `envelopeEncryptionHandlers ∪ envelopeDecryptOnlyHandlers must be exactly the handlers whose bundle imports ${ENVELOPE_SDK_MODULE}`).toEqual(carrying);
+    expect(using, 'a handler carries the Encryption SDK without encrypting or decrypting with it').toEqual(carrying);
     expect(handlers.filter((h) => envelopeEncryptionHandlers.has(h) && envelopeDecryptOnlyHandlers.has(h))).toEqual([]);
   });
 

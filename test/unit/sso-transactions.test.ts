@@ -4,7 +4,9 @@
  * while fresh; a table failure that is no lost race is not disguised as a refusal.
  */
 import { describe, expect, it } from 'vitest';
+import { ENVELOPE_RESOURCE } from '../../shared/crypto/envelope';
 import type { Deps } from '../../shared/deps';
+import { LazyResources } from '../../shared/lazy-resources';
 import { consumeSsoTransaction, createSsoTransaction, newSsoState, pkceVerifierOf, SsoResponseError } from '../../shared/identity/sso/login-transactions';
 import { MovableClock } from '../support/movable-clock';
 
@@ -40,7 +42,9 @@ function harness(options: { deleteFailure?: Error; deleteAnswersNothing?: boolea
       return ctx === JSON.stringify(context) ? Promise.resolve(Buffer.from(body!, 'base64').toString()) : Promise.reject(new Error('wrong context'));
     },
   };
-  const deps = { clock, table, envelope } as unknown as Deps;
+  const lazy = new LazyResources();
+  lazy.set(ENVELOPE_RESOURCE, envelope);
+  const deps = { clock, table, lazy } as unknown as Deps;
   return { deps, clock, items, calls };
 }
 

@@ -6,6 +6,7 @@
  * Apart from the reads so that only these two functions hold the envelope key.
  */
 import { isoNow } from '../../clock';
+import { envelopeOf } from '../../crypto/envelope';
 import type { Deps } from '../../deps';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, type FieldError } from '../../errors';
 import { auditEventPut } from '../../audit/audit-log';
@@ -72,13 +73,14 @@ async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired,
   }
   let oidc: OidcSettingsRecord | null = null;
   if (anyOidc || previous?.oidc) {
+    const envelope = await envelopeOf(deps);
     oidc =
       desired.client_secret !== undefined
         ? {
             issuer: desired.issuer!,
             client_id: desired.client_id!,
-            client_secret_encrypted: await deps.envelope.encrypt(desired.client_secret, clientSecretContext(tenant.id)),
-            client_secret_kms_key_id: deps.envelope.keyId,
+            client_secret_encrypted: await envelope.encrypt(desired.client_secret, clientSecretContext(tenant.id)),
+            client_secret_kms_key_id: envelope.keyId,
           }
         : { ...previous!.oidc!, issuer: desired.issuer!, client_id: desired.client_id! };
   }

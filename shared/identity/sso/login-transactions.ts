@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps';
+import { envelopeOf } from '../../crypto/envelope';
 import { UnauthenticatedError } from '../../errors';
 import { sha256Hex } from '../../crypto/opaque-tokens';
 import { isConditionFailure } from '../../store/client';
@@ -69,7 +70,7 @@ export async function createSsoTransaction(
     client_code_challenge: input.client.codeChallenge ?? null,
     link_user_id: input.client.linkUserId ?? null,
     nonce: input.nonce ?? null,
-    code_verifier_encrypted: input.codeVerifier ? await deps.envelope.encrypt(input.codeVerifier, pkceContext(input.tenantId, stateHash)) : null,
+    code_verifier_encrypted: input.codeVerifier ? await (await envelopeOf(deps)).encrypt(input.codeVerifier, pkceContext(input.tenantId, stateHash)) : null,
     saml_request_id: input.samlRequestId ?? null,
     expires_at: expires.toISOString(),
     created_at: now.toISOString(),
@@ -96,5 +97,5 @@ export async function consumeSsoTransaction(deps: Deps, tenantId: string, state:
 
 export async function pkceVerifierOf(deps: Deps, record: SsoTransactionRecord): Promise<string> {
   if (!record.code_verifier_encrypted) throw new SsoResponseError();
-  return deps.envelope.decrypt(record.code_verifier_encrypted, pkceContext(record.tenant_id, record.state_hash));
+  return (await envelopeOf(deps)).decrypt(record.code_verifier_encrypted, pkceContext(record.tenant_id, record.state_hash));
 }

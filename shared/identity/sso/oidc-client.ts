@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
 import type { Deps } from '../../deps';
+import { envelopeOf } from '../../crypto/envelope';
 import { ServiceUnavailableError } from '../../errors';
 import type { OidcSettingsRecord } from '../../store/records';
 import { guardedFetch } from './egress-guard';
@@ -22,7 +23,7 @@ export async function oidcConfiguration(deps: Deps, tenantId: string, settings: 
   const cached = deps.oidcConfigurations.get(key);
   if (cached && cached.expiresAt > now) return cached.configuration;
 
-  const secret = await deps.envelope.decrypt(settings.client_secret_encrypted, clientSecretContext(tenantId));
+  const secret = await (await envelopeOf(deps)).decrypt(settings.client_secret_encrypted, clientSecretContext(tenantId));
   const issuer = new URL(settings.issuer);
   try {
     // In AWS the issuer, and every endpoint its discovery names, must be a public address.

@@ -4,6 +4,7 @@
  * login transaction (InResponseTo must name it), the transaction's handle as RelayState.
  */
 import type { Deps } from '../../deps';
+import { envelopeOf } from '../../crypto/envelope';
 import type { IdpConfigRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
 import { createSsoTransaction, newSsoState, type SsoClient } from './login-transactions';
 import { identityProviderFor, serviceProviderFor, spSigningKeyContext } from './saml-entities';
@@ -14,7 +15,7 @@ export async function startSamlLogin(deps: Deps, tenant: TenantRecord, idp: IdpC
   const signing = {
     certificate: saml.sp_certificate,
     signRequests: saml.want_authn_requests_signed,
-    ...(saml.want_authn_requests_signed ? { privateKey: await deps.envelope.decrypt(saml.sp_private_key_encrypted, spSigningKeyContext(tenant.id)) } : {}),
+    ...(saml.want_authn_requests_signed ? { privateKey: await (await envelopeOf(deps)).decrypt(saml.sp_private_key_encrypted, spSigningKeyContext(tenant.id)) } : {}),
   };
   const request = serviceProviderFor(deps.config, tenant.slug, signing).createLoginRequest(identityProviderFor(saml), 'redirect', { relayState: state });
   await createSsoTransaction(deps, { tenantId: tenant.id, providerType: 'saml', client, samlRequestId: request.id, state });

@@ -6,6 +6,7 @@
  */
 import { generate } from 'selfsigned';
 import type { Deps } from '../../deps';
+import { envelopeOf } from '../../crypto/envelope';
 import type { SamlSettingsRecord } from '../../store/records';
 import { spSigningKeyContext } from './saml-entities';
 import { normalizeCertificate } from './saml-metadata';
@@ -19,9 +20,10 @@ export async function newSpCredential(deps: Deps, tenantId: string, tenantSlug: 
   const notAfter = new Date(now);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + VALIDITY_YEARS);
   const pems = await generate([{ name: 'commonName', value: `Tessera SAML SP ${tenantSlug}` }], { keyType: 'rsa', keySize: 2048, algorithm: 'sha256', notBeforeDate: now, notAfterDate: notAfter });
+  const envelope = await envelopeOf(deps);
   return {
     sp_certificate: normalizeCertificate(pems.cert),
-    sp_private_key_encrypted: await deps.envelope.encrypt(pems.private, spSigningKeyContext(tenantId)),
-    sp_private_key_kms_key_id: deps.envelope.keyId,
+    sp_private_key_encrypted: await envelope.encrypt(pems.private, spSigningKeyContext(tenantId)),
+    sp_private_key_kms_key_id: envelope.keyId,
   };
 }
