@@ -14,6 +14,7 @@ import type { ConnectionTestRecord } from '../store/records';
 import { readConfiguration, UNREADABLE_CONFIGURATION } from './connection-configuration';
 import { getConnection, type Actor } from './connection-records';
 import { assertConnectionLicensed } from './integration-licenses';
+import { connectorOf } from '../connectors/connector-registry';
 
 async function runConnectorTest(deps: Deps, integrationId: string, configuration: unknown, scope: unknown): Promise<ConnectorTestResult> {
   const integration = findIntegration(integrationId);
@@ -21,7 +22,7 @@ async function runConnectorTest(deps: Deps, integrationId: string, configuration
     return { status: 'failure', remediation: [{ category: 'configuration', message: 'This connector does not support the test operation', action: 'Run a discovery instead' }] };
   }
   try {
-    return await integration.connector.test({ configuration, scope }, { signal: AbortSignal.timeout(deps.config.connectors.testTimeoutMs), endpoints: deps.config.connectors.endpoints });
+    return await connectorOf(integration).test({ configuration, scope }, { signal: AbortSignal.timeout(deps.config.connectors.testTimeoutMs), endpoints: deps.config.connectors.endpoints });
   } catch (error) {
     // Connectors report provider trouble as results; anything thrown is ours, logged without the configuration.
     deps.observability.logger.error('connector test threw', { integration_id: integrationId, error_name: (error as Error).name });

@@ -9,7 +9,6 @@ import type { IntegrationDefinition } from './connector';
 import {
   CloudProviderAConfigurationSchema,
   CloudProviderAScopeSchema,
-  cloudProviderAConnector,
   cloudProviderAExamples,
   cloudProviderAPermissions,
 } from './cloud-provider-a';
@@ -17,14 +16,12 @@ import {
   CloudProviderBConfigurationSchema,
   CloudProviderBScopeSchema,
   cloudProviderBArmPermissions,
-  cloudProviderBConnector,
   cloudProviderBExamples,
   cloudProviderBGraphPermissions,
 } from './cloud-provider-b';
 import {
   IdentityProviderAConfigurationSchema,
   IdentityProviderAScopeSchema,
-  identityProviderAConnector,
   identityProviderAExamples,
   identityProviderAScopes,
 } from './identity-provider-a';
@@ -65,7 +62,6 @@ export const integrations: readonly IntegrationDefinition[] = [
     configurationSchemaVersion: 1,
     scopeSchema: CloudProviderAScopeSchema,
     examples: cloudProviderAExamples,
-    connector: cloudProviderAConnector,
     created_at: RELEASED_1_0_0,
     updated_at: CLOUD_DISCOVERY_1_1_0,
   }),
@@ -94,7 +90,6 @@ export const integrations: readonly IntegrationDefinition[] = [
     configurationSchemaVersion: 1,
     scopeSchema: CloudProviderBScopeSchema,
     examples: cloudProviderBExamples,
-    connector: cloudProviderBConnector,
     created_at: RELEASED_1_0_0,
     updated_at: CLOUD_DISCOVERY_1_1_0,
   }),
@@ -120,7 +115,6 @@ export const integrations: readonly IntegrationDefinition[] = [
     configurationSchemaVersion: 1,
     scopeSchema: IdentityProviderAScopeSchema,
     examples: identityProviderAExamples,
-    connector: identityProviderAConnector,
     created_at: RELEASED_1_0_0,
     updated_at: RELEASED_1_0_0,
   }),

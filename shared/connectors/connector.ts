@@ -35,7 +35,10 @@ export interface Connector<Config, Scope> {
   discover: Discovery<Config, Scope>;
 }
 
-/** One catalog entry: the spec's Integration fields plus the schemas and the connector. */
+/**
+ * One catalog entry: the spec's Integration fields plus the schemas. Its connector (the
+ * provider client) is looked up apart, with `connectorOf` of `connector-registry.ts`.
+ */
 export interface IntegrationDefinition<C extends z.ZodType = z.ZodType, S extends z.ZodType = z.ZodType> {
   integration_id: string;
   name: string;
@@ -56,7 +59,6 @@ export interface IntegrationDefinition<C extends z.ZodType = z.ZodType, S extend
   scopeSchema: S;
   /** One valid value of each, published as the JSON Schema's `examples`. */
   examples: { configuration: z.infer<C>; scope: z.infer<S> };
-  connector: Connector<z.infer<C>, z.infer<S>>;
   created_at: string;
   updated_at: string;
 }

@@ -14,6 +14,7 @@ import { StepObservations, writeObservations, type InventoryScope } from './inve
 import { createStepPacer, type StepPacer } from './provider-pacer';
 import { MAX_DELAY_SECONDS } from './run-queue';
 import type { StepOptions, StepResult } from './run-step';
+import { connectorOf } from '../connectors/connector-registry';
 
 /** A failed read that is only the network is tried again this often (with a pause) before it fails the run. */
 const TRANSIENT_RETRIES = 2;
@@ -51,7 +52,7 @@ export async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord
     const writes = new WriteBehind(WRITES_AHEAD_PER_TRACK);
     try {
       for (let pages = 0; (deps.config.runs.pagesPerStep === 0 || pages < deps.config.runs.pagesPerStep) && observations.seenCount < MAX_STEP_OBSERVATIONS; pages++) {
-        const outcome = await readWithRetries(() => integration.connector.discover.readPage(input, name, track.cursor as never, context), pacer, controller.signal, deadlineMs);
+        const outcome = await readWithRetries(() => connectorOf(integration).discover.readPage(input, name, track.cursor as never, context), pacer, controller.signal, deadlineMs);
         // What a read stopped by the step's own deadline answered is not the provider's verdict.
         if (outcome === undefined || controller.signal.aborted) return;
         if (outcome.kind === 'page') {

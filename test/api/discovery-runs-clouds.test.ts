@@ -15,6 +15,7 @@ import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, sampl
 import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../support/providers/azure';
 import { countByKind, listAll, runToEnd, type ChangeBody, type EntityBody, type RelationshipBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { connectorOf } from '../../shared/connectors/connector-registry';
 
 let aws: FakeAws;
 let azure: FakeAzure;
@@ -62,7 +63,7 @@ async function inventoryOf(id: string) {
 
 /** The run's inventory against the connector read directly: same entities, same relationships, no dangling end. */
 async function expectSameAsDirectRead(id: string, integrationId: string, input: { configuration: never; scope: never }, endpoints: Record<string, string>) {
-  const read = await driveDiscovery(findIntegration(integrationId)!.connector.discover, input, { endpoints });
+  const read = await driveDiscovery(connectorOf(findIntegration(integrationId)!).discover, input, { endpoints });
   const expectedEntities = [...inventory(read).values()].map((e) => `${e.kind} ${e.source_id}`).sort();
   const expectedRelationships = [...relationshipKeys(read)].sort();
   const { entities, relationships } = await inventoryOf(id);

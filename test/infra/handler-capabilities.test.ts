@@ -37,9 +37,9 @@ import {
 import { handlerEntry, projectRoot } from '../../infra/route-function';
 
 /** Modules that define the envelope crypto rather than use it. */
-const ENVELOPE_PLUMBING = new Set(['shared/crypto/envelope.ts']);
-/** The package that does envelope encryption; `shared/crypto/envelope.ts` is its one importer. */
-const ENVELOPE_SDK_MODULE = '@aws-crypto/client-node';
+const ENVELOPE_PLUMBING = new Set(['shared/crypto/envelope.ts', 'shared/crypto/envelope-encryption-sdk.ts']);
+/** A package of the Encryption SDK; `shared/crypto/envelope-encryption-sdk.ts` is its one importer. */
+const ENVELOPE_SDK_MODULE = '@aws-crypto/encrypt-node';
 // `envelope.encrypt(` on a local of that name, or `(await envelopeOf(deps)).encrypt(`.
 const ENVELOPE_CALL = /(\benvelope|\benvelopeOf\([^)]*\)\))\s*\.\s*(encrypt|decrypt)\b/;
 const ENCRYPT_CALL = /(\benvelope|\benvelopeOf\([^)]*\)\))\s*\.\s*encrypt\b/;

@@ -12,6 +12,7 @@ import { AWS_DISCOVERY_MAX_ATTEMPTS } from '../../shared/connectors/aws-discover
 import { countByKind, danglingEnds, driveDiscovery, inventory, relationshipKeys, type DiscoveryRead } from '../support/discovery-driver';
 import { ADMINISTRATOR_ACCESS, SECURITY_AUDIT, READ_ONLY_ACCESS, attachedPolicyArns } from '../support/providers/aws-iam-directory';
 import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
+import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_aws_iam_discovery')!;
 const userKeys: CloudProviderAConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
@@ -40,7 +41,7 @@ beforeEach(() => {
 async function discover(configuration: CloudProviderAConfiguration = viaRole, scope: CloudProviderAScope = bothAccounts, endpoint = aws.url): Promise<DiscoveryRead> {
   expect(integration.configurationSchema.safeParse(configuration).success).toBe(true);
   expect(integration.scopeSchema.safeParse(scope).success).toBe(true);
-  const read = await driveDiscovery(integration.connector.discover, { configuration, scope }, { endpoints: { sts: endpoint, iam: endpoint } });
+  const read = await driveDiscovery(connectorOf(integration).discover, { configuration, scope }, { endpoints: { sts: endpoint, iam: endpoint } });
   // Nothing secret in any outcome or cursor: not the configured keys, not the sessions made from them.
   const text = JSON.stringify([read.outcomes, Object.values(read.tracks).map((t) => t.cursors)]);
   for (const secret of [configuration.secret_access_key, configuration.external_id, ...aws.issuedSecrets]) {
@@ -269,7 +270,7 @@ describe('cloud provider A (AWS) discovery', () => {
 
     aws.state.hang = 'iam';
     const signal = AbortSignal.timeout(300);
-    const outcome = await integration.connector.discover.readPage({ configuration: viaRole, scope: bothAccounts }, trackA, null, {
+    const outcome = await connectorOf(integration).discover.readPage({ configuration: viaRole, scope: bothAccounts }, trackA, null, {
       signal,
       endpoints: { sts: aws.url, iam: aws.url },
       pacer: { wait: () => Promise.resolve(), observe: () => undefined, requests: 0 },

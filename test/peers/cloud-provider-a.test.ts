@@ -8,6 +8,7 @@ import { findIntegration } from '../../shared/connectors/catalog';
 import type { CloudProviderAConfiguration } from '../../shared/connectors/cloud-provider-a';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 import { AWS_ACCOUNT, awsRole, awsUser, startFakeAws, type FakeAws, type FakeAwsCall } from '../support/providers/aws';
+import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_aws_iam_discovery')!;
 const userKeys: CloudProviderAConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
@@ -31,7 +32,7 @@ beforeEach(() => {
 /** Runs the test as the connection use case does; no answer may ever carry a secret. */
 async function runTest(configuration: CloudProviderAConfiguration, timeoutMs = 5_000, endpoint = aws.url): Promise<ConnectorTestResult> {
   expect(integration.configurationSchema.safeParse(configuration).success).toBe(true);
-  const result = await integration.connector.test(
+  const result = await connectorOf(integration).test(
     { configuration, scope },
     { signal: AbortSignal.timeout(timeoutMs), endpoints: { sts: endpoint, iam: endpoint } },
   );

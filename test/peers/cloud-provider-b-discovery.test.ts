@@ -12,6 +12,7 @@ import { GROUP_PAGE_SIZE } from '../../shared/connectors/azure-graph-discovery';
 import { countByKind, danglingEnds, driveDiscovery, inventory, relationshipKeys, type DiscoveryRead } from '../support/discovery-driver';
 import { ID, MANAGEMENT_GROUP, ROLE } from '../support/providers/azure-directory';
 import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../support/providers/azure';
+import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_azure_entra_discovery')!;
 const configuration: CloudProviderBConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
@@ -40,7 +41,7 @@ beforeEach(() => {
 
 async function discover(config: CloudProviderBConfiguration = configuration, discoveryScope: CloudProviderBScope = scope): Promise<DiscoveryRead> {
   expect(integration.configurationSchema.safeParse(config).success).toBe(true);
-  const read = await driveDiscovery(integration.connector.discover, { configuration: config, scope: discoveryScope }, { endpoints: { login: azure.url, graph: azure.url, arm: azure.url } });
+  const read = await driveDiscovery(connectorOf(integration).discover, { configuration: config, scope: discoveryScope }, { endpoints: { login: azure.url, graph: azure.url, arm: azure.url } });
   const text = JSON.stringify([read.outcomes, Object.values(read.tracks).map((t) => t.cursors)]);
   for (const secret of [config.client_secret, ...azure.issuedTokens]) expect(text).not.toContain(secret);
   for (const track of Object.values(read.tracks)) {
@@ -286,7 +287,7 @@ describe('cloud provider B (Azure) discovery', () => {
       now: () => Date.now(),
     });
     azure.state.hang = 'arm';
-    expect(await integration.connector.discover.readPage({ configuration, scope }, `subscription:${subscriptionA}`, null, context(300))).toEqual({
+    expect(await connectorOf(integration).discover.readPage({ configuration, scope }, `subscription:${subscriptionA}`, null, context(300))).toEqual({
       kind: 'failed',
       remediation: [expect.objectContaining({ category: 'connectivity', message: expect.stringMatching(/^Azure Resource Manager did not answer within/) })],
     });
@@ -294,7 +295,7 @@ describe('cloud provider B (Azure) discovery', () => {
     azure.state.hang = undefined;
     azure.state.throttleBurst = { surface: 'token', count: 1, retryAfterSeconds: 3 };
     const before = Date.now();
-    const outcome = await integration.connector.discover.readPage({ configuration, scope }, 'graph', null, context(5_000));
+    const outcome = await connectorOf(integration).discover.readPage({ configuration, scope }, 'graph', null, context(5_000));
     expect(outcome).toEqual({ kind: 'throttled', retryAtMs: expect.any(Number) });
     expect(outcome.kind === 'throttled' && outcome.retryAtMs).toBeGreaterThanOrEqual(before + 3_000);
   });

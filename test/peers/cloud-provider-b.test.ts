@@ -8,6 +8,7 @@ import { findIntegration } from '../../shared/connectors/catalog';
 import type { CloudProviderBConfiguration, CloudProviderBScope } from '../../shared/connectors/cloud-provider-b';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 import { azureApp, azureSubscriptions, startFakeAzure, type FakeAzure } from '../support/providers/azure';
+import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_azure_entra_discovery')!;
 const configuration: CloudProviderBConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
@@ -31,7 +32,7 @@ async function runTest(config: CloudProviderBConfiguration = configuration, test
   expect(integration.configurationSchema.safeParse(config).success).toBe(true);
   expect(integration.scopeSchema.safeParse(testScope).success).toBe(true);
   const endpoints = { login: azure.url, graph: azure.url, arm: azure.url };
-  const result = await integration.connector.test({ configuration: config, scope: testScope }, { signal: AbortSignal.timeout(timeoutMs), endpoints });
+  const result = await connectorOf(integration).test({ configuration: config, scope: testScope }, { signal: AbortSignal.timeout(timeoutMs), endpoints });
   expect(JSON.stringify(result)).not.toContain(config.client_secret);
   return result;
 }

@@ -8,6 +8,7 @@ import { findIntegration } from '../../shared/connectors/catalog';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 import type { IdentityProviderAConfiguration, IdentityProviderAScope } from '../../shared/connectors/identity-provider-a';
 import { oktaToken, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_okta_discovery')!;
 // The schema only admits Okta-hosted https org URLs; the local server comes in through endpoints.okta.
@@ -27,7 +28,7 @@ beforeEach(() => {
 
 async function runTest(config = configuration, scope: IdentityProviderAScope = {}, timeoutMs = 5_000): Promise<ConnectorTestResult> {
   expect(integration.configurationSchema.safeParse(config).success).toBe(true);
-  const result = await integration.connector.test({ configuration: config, scope }, { signal: AbortSignal.timeout(timeoutMs), endpoints: { okta: okta.url } });
+  const result = await connectorOf(integration).test({ configuration: config, scope }, { signal: AbortSignal.timeout(timeoutMs), endpoints: { okta: okta.url } });
   expect(JSON.stringify(result)).not.toContain(config.api_token);
   return result;
 }

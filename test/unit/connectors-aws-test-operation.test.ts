@@ -7,7 +7,8 @@
 import { IAMClient, SimulatePrincipalPolicyCommand } from '@aws-sdk/client-iam';
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cloudProviderAConnector, type CloudProviderAConfiguration } from '../../shared/connectors/cloud-provider-a';
+import type { CloudProviderAConfiguration } from '../../shared/connectors/cloud-provider-a';
+import { cloudProviderAConnector } from '../../shared/connectors/cloud-provider-a-connector';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 
 const account = '123456789012';

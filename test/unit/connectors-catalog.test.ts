@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findIntegration, integrations, integrationView, visibleIntegrations } from '../../shared/connectors/catalog';
+import { connectorOf } from '../../shared/connectors/connector-registry';
 import { cloudProviderAExamples } from '../../shared/connectors/cloud-provider-a';
 import { cloudProviderBExamples } from '../../shared/connectors/cloud-provider-b';
 import { identityProviderAExamples } from '../../shared/connectors/identity-provider-a';
@@ -46,6 +47,17 @@ describe('integrations catalog', () => {
     ]);
     expect(new Set(integrations.map((i) => i.integration_id)).size).toBe(integrations.length);
     expect(new Set(integrations.map((i) => i.connector_id)).size).toBe(integrations.length);
+  });
+
+  it('has a connector for every integration, kept apart from the catalog entry', () => {
+    const connectors = integrations.map((i) => connectorOf(i));
+    expect(connectors).toHaveLength(3);
+    for (const connector of connectors) {
+      expect(typeof connector.test).toBe('function');
+      expect(typeof connector.discover.readPage).toBe('function');
+    }
+    expect(new Set(connectors).size).toBe(3);
+    expect(() => connectorOf({ connector_id: 'nope' })).toThrow(/No connector for nope/);
   });
 
   it.each(integrations.map((i) => [i.integration_id, i] as const))('%s: the view carries every spec field and nothing secret', (_id, definition) => {

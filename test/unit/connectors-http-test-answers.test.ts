@@ -6,8 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudProviderBConnector, cloudProviderBExamples } from '../../shared/connectors/cloud-provider-b';
-import { identityProviderAConnector, identityProviderAExamples } from '../../shared/connectors/identity-provider-a';
+import { cloudProviderBExamples } from '../../shared/connectors/cloud-provider-b';
+import { cloudProviderBConnector } from '../../shared/connectors/cloud-provider-b-connector';
+import { identityProviderAExamples } from '../../shared/connectors/identity-provider-a';
+import { identityProviderAConnector } from '../../shared/connectors/identity-provider-a-connector';
 
 type Scripted = (path: string) => { status: number; body: unknown };
 let answer: Scripted = () => ({ status: 200, body: {} });

@@ -1,0 +1,52 @@
+/**
+ * The Okta connector (identity provider A): its connection test and its discovery. Apart from the
+ * catalog entry (`identity-provider-a.ts`: schemas, examples, permissions), so that the functions that only
+ * validate a configuration do not bundle the provider clients.
+ */
+import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
+import { identityProviderADiscovery } from './identity-provider-a-discovery';
+import { errorCodeOf, identityProviderAScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken, resetHint } from './okta-remediation';
+
+import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
+import { callProvider, stringField } from './provider-http';
+import { type IdentityProviderAConfiguration, type IdentityProviderAScope } from './identity-provider-a';
+
+async function testIdentityProviderA(
+  configuration: IdentityProviderAConfiguration,
+  scope: IdentityProviderAScope,
+  context: ConnectorContext,
+): Promise<ConnectorTestResult> {
+  const elapsed = startTimer();
+  const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
+  const items = await Promise.all(
+    identityProviderAScopes.map(async (okta): Promise<RemediationItem[]> => {
+      const answer = await callProvider(`${base}${okta.probe(scope)}`, {
+        headers: { authorization: `SSWS ${configuration.api_token}` },
+        signal: context.signal,
+      });
+      if (answer.kind === 'timeout') return [timedOut(PROVIDER, elapsed())];
+      if (answer.kind === 'unreachable') return [unreachable(PROVIDER, answer.reason)];
+      switch (answer.status) {
+        case 200:
+          return [];
+        case 401:
+          return [rejectedToken(stringField(answer.body, 'errorCode'))];
+        case 403:
+          return [missingScope(okta)];
+        case 429:
+          return [throttled(PROVIDER, resetHint(answer.headers.get('x-rate-limit-reset')))];
+        case 404:
+          return [notAnOktaOrg()];
+        default:
+          return [unexpectedAnswer(PROVIDER, `HTTP ${answer.status}${errorCodeOf(answer.body)}`)];
+      }
+    }),
+  );
+  return resultOf(items.flat());
+}
+
+
+export const identityProviderAConnector: Connector<IdentityProviderAConfiguration, IdentityProviderAScope> = {
+  test: ({ configuration, scope }, context) => neverThrows(PROVIDER, () => testIdentityProviderA(configuration, scope, context)),
+  discover: identityProviderADiscovery,
+};

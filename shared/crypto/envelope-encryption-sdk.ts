@@ -1,0 +1,88 @@
+/**
+ * The AWS Encryption SDK behind `envelope.ts`: a KMS keyring in AWS, a raw AES keyring with a
+ * local key file in local mode.
+ *
+ * The suite is the committing, non-signing one: the default suite adds an ECDSA P-384
+ * signature (about 200 bytes and 3 ms per call) that buys nothing when the writer and the
+ * reader are the same service. Decrypt does not itself compare the encryption context with
+ * what the caller expects, so `decrypt` checks it: a ciphertext moved to another object fails.
+ *
+ * Imported from the SDK's own packages rather than the `@aws-crypto/client-node` barrel, and
+ * KMS through the bare `KMSClient` with the three commands a keyring sends: the barrel is
+ * CommonJS that requires every keyring, the caching materials manager and the branch key
+ * store (with the whole DynamoDB and KMS clients), none of which Tessera uses and none of
+ * which a bundler can drop (~300 KiB minified of the ~700 the barrel weighs).
+ */
+import { randomBytes } from 'node:crypto';
+import { DecryptCommand, EncryptCommand, GenerateDataKeyCommand, KMSClient, type DecryptCommandInput, type EncryptCommandInput, type GenerateDataKeyCommandInput } from '@aws-sdk/client-kms';
+import { buildDecrypt } from '@aws-crypto/decrypt-node';
+import { buildEncrypt } from '@aws-crypto/encrypt-node';
+import { KmsKeyringClass, type KmsClientSupplier } from '@aws-crypto/kms-keyring';
+import { AlgorithmSuiteIdentifier, CommitmentPolicy, KeyringNode, immutableClass } from '@aws-crypto/material-management-node';
+import { RawAesKeyringNode, RawAesWrappingSuiteIdentifier } from '@aws-crypto/raw-aes-keyring-node';
+import { EncryptionContextMismatchError, type EnvelopeCrypto } from './envelope';
+import { readOrCreateKeyFile } from './local-key-file';
+
+const SUITE = AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY;
+const { encrypt } = buildEncrypt(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
+const { decrypt } = buildDecrypt(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
+
+export function createEnvelopeCrypto(keyring: KeyringNode, keyId: string): EnvelopeCrypto {
+  return {
+    keyId,
+    async encrypt(plaintext, context) {
+      const { result } = await encrypt(keyring, plaintext, { suiteId: SUITE, encryptionContext: context });
+      return result.toString('base64');
+    },
+    async decrypt(ciphertext, expectedContext) {
+      const { plaintext, messageHeader } = await decrypt(keyring, Buffer.from(ciphertext, 'base64'));
+      const actual = messageHeader.encryptionContext;
+      for (const [name, value] of Object.entries(expectedContext)) {
+        if (actual[name] !== value) throw new EncryptionContextMismatchError();
+      }
+      return plaintext.toString('utf8');
+    },
+  };
+}
+
+/** `KmsKeyringNode` of `@aws-crypto/kms-keyring-node`, without that package's default client (the whole `KMS` class). */
+class KmsKeyring extends KmsKeyringClass(KeyringNode as never) {}
+immutableClass(KmsKeyring);
+
+/**
+ * What the keyring calls on its client (`generateDataKey`, `encrypt`, `decrypt`, the v2-style
+ * methods of the aggregated `KMS` class), answered by `send` on a bare client.
+ */
+export function kmsMethodsOf(client: KMSClient) {
+  return {
+    generateDataKey: (input: GenerateDataKeyCommandInput) => client.send(new GenerateDataKeyCommand(input)),
+    encrypt: (input: EncryptCommandInput) => client.send(new EncryptCommand(input)),
+    decrypt: (input: DecryptCommandInput) => client.send(new DecryptCommand(input)),
+  };
+}
+
+export function kmsKeyring(keyArn: string, region: string, client: KMSClient = new KMSClient({ region })): KeyringNode {
+  const methods = kmsMethodsOf(client);
+  // The supplier's type names the aggregated `KMS` class; the keyring only calls these three methods.
+  const clientProvider = (() => methods) as unknown as KmsClientSupplier<never>;
+  return new KmsKeyring({ generatorKeyId: keyArn, clientProvider }) as unknown as KeyringNode;
+}
+
+interface LocalKeyFile {
+  keyName: string;
+  key: string;
+}
+
+export async function localKeyring(file: string): Promise<{ keyring: KeyringNode; keyName: string }> {
+  const key = await readOrCreateKeyFile<LocalKeyFile>(file, () => ({
+    keyName: `local-${randomBytes(4).toString('hex')}`,
+    key: randomBytes(32).toString('base64'),
+  }));
+  const keyring = new RawAesKeyringNode({
+    keyNamespace: 'tessera-local',
+    keyName: key.keyName,
+    unencryptedMasterKey: new Uint8Array(Buffer.from(key.key, 'base64')),
+    wrappingSuite: RawAesWrappingSuiteIdentifier.AES256_GCM_IV12_TAG16_NO_PADDING,
+  });
+  return { keyring, keyName: key.keyName };
+}
