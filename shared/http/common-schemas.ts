@@ -19,6 +19,8 @@ export const DisplayText = (maxLength: number) =>
     .regex(/^[^\p{Cc}\u2028\u2029]*$/u, { message: 'must not contain control characters' });
 
 export const IdPathSchema = (prefix: string) => z.strictObject({ id: idOf(prefix) });
+/** `/v1/tenants/{id}/…`: the id must be the caller's own tenant (checked by the use case, 403). */
+export const TenantPathSchema = IdPathSchema('ten');
 
 export const PageQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),
