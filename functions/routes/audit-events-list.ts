@@ -1,4 +1,4 @@
-import { AuditEventListSchema, AuditEventQuerySchema } from '../../shared/connections/schemas';
+import { AuditEventListSchema, AuditEventQuerySchema } from '../../shared/audit/audit-event-schemas';
 import { defineRoute } from '../../shared/http/route';
 
 export const route = defineRoute({

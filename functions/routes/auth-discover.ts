@@ -1,5 +1,5 @@
-import { DiscoverQuerySchema, DiscoverResponseSchema } from '../../shared/identity/sso/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { DiscoverQuerySchema, DiscoverResponseSchema } from '../../shared/identity/sso/sso-login-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/auth/discover', handler: 'auth-discover', auth: 'public', ipRateLimited: true, tag: 'sso',

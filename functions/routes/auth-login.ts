@@ -1,5 +1,5 @@
-import { LoginBodySchema, LoginResponseSchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { LoginBodySchema, LoginResponseSchema } from '../../shared/identity/auth-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/auth/login', handler: 'auth-login', auth: 'public', ipRateLimited: true, tag: 'authentication',

@@ -1,5 +1,5 @@
-import { LogoutBodySchema } from '../../shared/identity/schemas';
 import { defineRoute } from '../../shared/http/route';
+import { LogoutBodySchema } from '../../shared/identity/auth-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/auth/logout', handler: 'auth-logout', auth: 'public', ipRateLimited: true, tag: 'authentication',

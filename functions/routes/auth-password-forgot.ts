@@ -1,5 +1,5 @@
-import { PasswordForgotBodySchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { PasswordForgotBodySchema } from '../../shared/identity/auth-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/auth/password/forgot', handler: 'auth-password-forgot', auth: 'public', ipRateLimited: true, tag: 'authentication',

@@ -1,5 +1,5 @@
-import { PasswordResetBodySchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { PasswordResetBodySchema } from '../../shared/identity/auth-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/auth/password/reset', handler: 'auth-password-reset', auth: 'public', ipRateLimited: true, tag: 'authentication',

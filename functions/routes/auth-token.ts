@@ -1,5 +1,5 @@
-import { TokenGrantBodySchema, TokenResponseSchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { TokenGrantBodySchema, TokenResponseSchema } from '../../shared/identity/auth-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/auth/token', handler: 'auth-token', auth: 'public', ipRateLimited: true, tag: 'authentication',

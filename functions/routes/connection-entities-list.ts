@@ -1,4 +1,5 @@
-import { ConnectionPathSchema, EntityListQuerySchema, EntityListSchema } from '../../shared/connections/schemas';
+import { EntityListQuerySchema, EntityListSchema } from '../../shared/connections/inventory-schemas';
+import { ConnectionPathSchema } from '../../shared/connections/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
 
 export const route = defineRoute({

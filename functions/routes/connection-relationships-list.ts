@@ -1,4 +1,5 @@
-import { ConnectionPathSchema, RelationshipListQuerySchema, RelationshipListSchema } from '../../shared/connections/schemas';
+import { RelationshipListQuerySchema, RelationshipListSchema } from '../../shared/connections/inventory-schemas';
+import { ConnectionPathSchema } from '../../shared/connections/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
 
 export const route = defineRoute({

@@ -1,4 +1,4 @@
-import { RunChangeListSchema, RunPathSchema } from '../../shared/connections/schemas';
+import { RunChangeListSchema, RunPathSchema } from '../../shared/connections/run-schemas';
 import { PageQuerySchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
 

@@ -1,4 +1,5 @@
-import { ConnectionPathSchema, RunSchema } from '../../shared/connections/schemas';
+import { RunSchema } from '../../shared/connections/run-schemas';
+import { ConnectionPathSchema } from '../../shared/connections/schemas';
 import { responseHeaders } from '../../shared/http/headers';
 import { defineRoute, problem } from '../../shared/http/route';
 

@@ -1,4 +1,4 @@
-import { RunPathSchema, RunSchema } from '../../shared/connections/schemas';
+import { RunPathSchema, RunSchema } from '../../shared/connections/run-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
 
 export const route = defineRoute({

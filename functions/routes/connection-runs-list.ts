@@ -1,4 +1,5 @@
-import { ConnectionPathSchema, ConnectionRunListSchema } from '../../shared/connections/schemas';
+import { ConnectionRunListSchema } from '../../shared/connections/run-schemas';
+import { ConnectionPathSchema } from '../../shared/connections/schemas';
 import { PageQuerySchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
 

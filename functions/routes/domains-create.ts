@@ -1,6 +1,6 @@
-import { AddEmailDomainBodySchema, EmailDomainSchema } from '../../shared/identity/schemas';
 import { TenantPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { AddEmailDomainBodySchema, EmailDomainSchema } from '../../shared/identity/email-domain-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/tenants/{id}/domains', handler: 'domains-create', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',

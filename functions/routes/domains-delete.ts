@@ -1,5 +1,5 @@
-import { EmailDomainPathSchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { EmailDomainPathSchema } from '../../shared/identity/email-domain-schemas';
 
 export const route = defineRoute({
   method: 'DELETE', path: '/v1/tenants/{id}/domains/{domain}', handler: 'domains-delete', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',

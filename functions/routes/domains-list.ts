@@ -1,6 +1,6 @@
-import { EmailDomainListSchema } from '../../shared/identity/schemas';
 import { TenantPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { EmailDomainListSchema } from '../../shared/identity/email-domain-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/tenants/{id}/domains', handler: 'domains-list', auth: 'bearer', permission: 'idp:manage', tag: 'sso',

@@ -1,5 +1,5 @@
-import { EmailDomainPathSchema, EmailDomainSchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { EmailDomainPathSchema, EmailDomainSchema } from '../../shared/identity/email-domain-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/tenants/{id}/domains/{domain}/verify', handler: 'domains-verify', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',

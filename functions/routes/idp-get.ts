@@ -1,6 +1,6 @@
-import { IdpConfigSchema } from '../../shared/identity/sso/schemas';
 import { TenantPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { IdpConfigSchema } from '../../shared/identity/sso/idp-config-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/tenants/{id}/idp', handler: 'idp-get', auth: 'bearer', permission: 'idp:manage', tag: 'sso',

@@ -1,6 +1,6 @@
-import { IdpConfigSchema, UpdateIdpConfigBodySchema } from '../../shared/identity/sso/schemas';
 import { TenantPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { IdpConfigSchema, UpdateIdpConfigBodySchema } from '../../shared/identity/sso/idp-config-schemas';
 
 export const route = defineRoute({
   method: 'PATCH', path: '/v1/tenants/{id}/idp', handler: 'idp-update', auth: 'bearer', sessionOnly: true, permission: 'idp:manage', mfaAction: 'UPDATE_IDP_CONFIG', tag: 'sso',

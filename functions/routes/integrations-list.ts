@@ -1,4 +1,4 @@
-import { IntegrationListSchema } from '../../shared/connections/schemas';
+import { IntegrationListSchema } from '../../shared/connections/integration-schemas';
 import { defineRoute } from '../../shared/http/route';
 
 export const route = defineRoute({

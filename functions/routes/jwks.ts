@@ -1,5 +1,5 @@
-import { JwksSchema } from '../../shared/identity/schemas';
 import { defineRoute } from '../../shared/http/route';
+import { JwksSchema } from '../../shared/identity/auth-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/.well-known/jwks.json', handler: 'jwks', auth: 'public', tag: 'service',

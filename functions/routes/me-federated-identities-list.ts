@@ -1,6 +1,6 @@
-import { FederatedIdentityListSchema } from '../../shared/identity/sso/schemas';
 import { PageQuerySchema } from '../../shared/http/common-schemas';
 import { defineRoute } from '../../shared/http/route';
+import { FederatedIdentityListSchema } from '../../shared/identity/sso/federated-identity-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/me/federated-identities', handler: 'me-federated-identities-list', auth: 'bearer', tag: 'users',

@@ -1,5 +1,5 @@
-import { FederatedIdentityLinkBodySchema, FederatedIdentityLinkResponseSchema } from '../../shared/identity/sso/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { FederatedIdentityLinkBodySchema, FederatedIdentityLinkResponseSchema } from '../../shared/identity/sso/federated-identity-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/me/federated-identities/link', handler: 'me-federated-identity-link', auth: 'bearer', sessionOnly: true, ipRateLimited: true, tag: 'users',

@@ -1,5 +1,5 @@
-import { MeSchema } from '../../shared/identity/schemas';
 import { defineRoute } from '../../shared/http/route';
+import { MeSchema } from '../../shared/identity/user-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/me', handler: 'me-get', auth: 'bearer', tag: 'users',

@@ -1,5 +1,5 @@
-import { PasswordChangeBodySchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { PasswordChangeBodySchema } from '../../shared/identity/auth-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/me/password', handler: 'me-password', auth: 'bearer', sessionOnly: true, mfaAction: 'CHANGE_PASSWORD', tag: 'users',

@@ -1,5 +1,5 @@
-import { BackupCodesResponseSchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { BackupCodesResponseSchema } from '../../shared/identity/mfa-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/mfa/backup-codes/regen', handler: 'mfa-backup-codes-regen', auth: 'bearer', sessionOnly: true, ipRateLimited: true, tag: 'mfa',

@@ -1,5 +1,6 @@
-import { MfaChallengeBodySchema, TokenResponseSchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { TokenResponseSchema } from '../../shared/identity/auth-schemas';
+import { MfaChallengeBodySchema } from '../../shared/identity/mfa-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/mfa/challenge', handler: 'mfa-challenge', auth: 'bearer_or_mfa_token', ipRateLimited: true, tag: 'mfa',

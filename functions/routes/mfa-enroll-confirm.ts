@@ -1,5 +1,5 @@
-import { MfaEnrollConfirmBodySchema, MfaEnrollConfirmResponseSchema } from '../../shared/identity/schemas';
 import { defineRoute } from '../../shared/http/route';
+import { MfaEnrollConfirmBodySchema, MfaEnrollConfirmResponseSchema } from '../../shared/identity/mfa-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/mfa/enroll/confirm', handler: 'mfa-enroll-confirm', auth: 'bearer_or_mfa_token', sessionOnly: true, ipRateLimited: true, tag: 'mfa',

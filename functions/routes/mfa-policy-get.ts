@@ -1,6 +1,6 @@
-import { MfaPolicySchema } from '../../shared/identity/schemas';
 import { TenantPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { MfaPolicySchema } from '../../shared/identity/mfa-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-get', auth: 'bearer', permission: 'mfa_policy:manage', tag: 'mfa',

@@ -1,6 +1,6 @@
-import { MfaPolicySchema, UpdateMfaPolicyBodySchema } from '../../shared/identity/schemas';
 import { TenantPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { MfaPolicySchema, UpdateMfaPolicyBodySchema } from '../../shared/identity/mfa-schemas';
 
 export const route = defineRoute({
   method: 'PATCH', path: '/v1/tenants/{id}/mfa-policy', handler: 'mfa-policy-update', auth: 'bearer', sessionOnly: true, permission: 'mfa_policy:manage', tag: 'mfa',

@@ -1,5 +1,5 @@
-import { OpenApiDocumentSchema } from '../../shared/openapi/schemas';
 import { defineRoute } from '../../shared/http/route';
+import { OpenApiDocumentSchema } from '../../shared/openapi/schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/openapi.json', handler: 'openapi', auth: 'public', tag: 'service',

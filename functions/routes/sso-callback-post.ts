@@ -1,5 +1,5 @@
-import { SsoCallbackFormSchema, SsoTenantPathSchema } from '../../shared/identity/sso/schemas';
 import { defineRoute, problem, redirectTo } from '../../shared/http/route';
+import { SsoCallbackFormSchema, SsoTenantPathSchema } from '../../shared/identity/sso/sso-login-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/auth/sso/{tenant}/callback', handler: 'sso-callback-post', auth: 'public', ipRateLimited: true, tag: 'sso',

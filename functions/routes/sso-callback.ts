@@ -1,5 +1,5 @@
-import { SsoCallbackQuerySchema, SsoTenantPathSchema } from '../../shared/identity/sso/schemas';
 import { defineRoute, problem, redirectTo } from '../../shared/http/route';
+import { SsoCallbackQuerySchema, SsoTenantPathSchema } from '../../shared/identity/sso/sso-login-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/auth/sso/{tenant}/callback', handler: 'sso-callback', auth: 'public', ipRateLimited: true, tag: 'sso',

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { SsoTenantPathSchema } from '../../shared/identity/sso/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { SsoTenantPathSchema } from '../../shared/identity/sso/sso-login-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/auth/sso/{tenant}/metadata', handler: 'sso-metadata', auth: 'public', tag: 'sso',

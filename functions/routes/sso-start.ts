@@ -1,5 +1,5 @@
-import { SsoStartQuerySchema, SsoTenantPathSchema } from '../../shared/identity/sso/schemas';
 import { defineRoute, problem, redirectTo } from '../../shared/http/route';
+import { SsoStartQuerySchema, SsoTenantPathSchema } from '../../shared/identity/sso/sso-login-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/auth/sso/{tenant}/start', handler: 'sso-start', auth: 'public', ipRateLimited: true, tag: 'sso',

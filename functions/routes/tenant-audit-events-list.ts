@@ -1,5 +1,4 @@
-import { TenantAuditEventListSchema } from '../../shared/connections/schemas';
-import { TenantAuditEventQuerySchema } from '../../shared/identity/schemas';
+import { TenantAuditEventListSchema, TenantAuditEventQuerySchema } from '../../shared/audit/audit-event-schemas';
 import { TenantPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
 

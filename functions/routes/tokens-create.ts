@@ -1,5 +1,5 @@
-import { CreateTokenBodySchema, CreatedTokenSchema } from '../../shared/identity/schemas';
 import { defineRoute } from '../../shared/http/route';
+import { CreatedTokenSchema, CreateTokenBodySchema } from '../../shared/identity/personal-access-token-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/tokens', handler: 'tokens-create', auth: 'bearer', sessionOnly: true, permission: 'tokens:manage', mfaAction: 'CREATE_PAT', tag: 'tokens',

@@ -1,6 +1,6 @@
-import { CreatedTokenSchema } from '../../shared/identity/schemas';
 import { IdPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { CreatedTokenSchema } from '../../shared/identity/personal-access-token-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/tokens/{id}/rotate', handler: 'tokens-rotate', auth: 'bearer', sessionOnly: true, permission: 'tokens:manage', mfaAction: 'ROTATE_PAT', tag: 'tokens',

@@ -1,6 +1,6 @@
-import { FederatedIdentityListSchema } from '../../shared/identity/sso/schemas';
 import { IdPathSchema, PageQuerySchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { FederatedIdentityListSchema } from '../../shared/identity/sso/federated-identity-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/users/{id}/federated-identities', handler: 'user-federated-identities-list', auth: 'bearer', permission: 'users:manage', tag: 'users',

@@ -1,5 +1,5 @@
-import { UserFederatedIdentityPathSchema } from '../../shared/identity/sso/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { UserFederatedIdentityPathSchema } from '../../shared/identity/sso/federated-identity-schemas';
 
 export const route = defineRoute({
   method: 'DELETE', path: '/v1/users/{id}/federated-identities/{identity_id}', handler: 'user-federated-identity-unlink', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',

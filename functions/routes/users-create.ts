@@ -1,5 +1,5 @@
-import { CreateUserBodySchema, UserSchema } from '../../shared/identity/schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { CreateUserBodySchema, UserSchema } from '../../shared/identity/user-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/users', handler: 'users-create', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',

@@ -1,6 +1,6 @@
-import { UserSchema } from '../../shared/identity/schemas';
 import { IdPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { UserSchema } from '../../shared/identity/user-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/users/{id}', handler: 'users-get', auth: 'bearer', permission: 'users:read', tag: 'users',

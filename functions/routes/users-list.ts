@@ -1,6 +1,6 @@
-import { UserListSchema } from '../../shared/identity/schemas';
 import { PageQuerySchema } from '../../shared/http/common-schemas';
 import { defineRoute } from '../../shared/http/route';
+import { UserListSchema } from '../../shared/identity/user-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/users', handler: 'users-list', auth: 'bearer', permission: 'users:read', tag: 'users',

@@ -1,6 +1,6 @@
-import { UpdateUserBodySchema, UserSchema } from '../../shared/identity/schemas';
 import { IdPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { UpdateUserBodySchema, UserSchema } from '../../shared/identity/user-schemas';
 
 export const route = defineRoute({
   method: 'PATCH', path: '/v1/users/{id}', handler: 'users-update', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',

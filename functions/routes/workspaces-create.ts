@@ -1,5 +1,5 @@
-import { CreateWorkspaceBodySchema, WorkspaceSchema } from '../../shared/identity/schemas';
 import { defineRoute } from '../../shared/http/route';
+import { CreateWorkspaceBodySchema, WorkspaceSchema } from '../../shared/identity/workspace-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/workspaces', handler: 'workspaces-create', auth: 'bearer', permission: 'workspaces:manage', tag: 'workspaces',

@@ -1,6 +1,6 @@
-import { WorkspaceListSchema } from '../../shared/identity/schemas';
 import { PageQuerySchema } from '../../shared/http/common-schemas';
 import { defineRoute } from '../../shared/http/route';
+import { WorkspaceListSchema } from '../../shared/identity/workspace-schemas';
 
 export const route = defineRoute({
   method: 'GET', path: '/v1/workspaces', handler: 'workspaces-list', auth: 'bearer', tag: 'workspaces',

@@ -1,6 +1,6 @@
-import { OwnerTransferBodySchema, WorkspaceSchema } from '../../shared/identity/schemas';
 import { IdPathSchema } from '../../shared/http/common-schemas';
 import { defineRoute, problem } from '../../shared/http/route';
+import { OwnerTransferBodySchema, WorkspaceSchema } from '../../shared/identity/workspace-schemas';
 
 export const route = defineRoute({
   method: 'POST', path: '/v1/workspaces/{id}/owner-transfer', handler: 'workspaces-owner-transfer', auth: 'bearer', permission: 'workspaces:manage', tag: 'workspaces',

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { responseHeaders } from './headers';
-import type { MfaAction } from '../identity/mfa-actions';
+import type { MfaAction } from '../store/identity-enums';
 import type { Permission } from '../identity/permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
