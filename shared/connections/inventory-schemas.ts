@@ -3,11 +3,11 @@ import * as z from 'zod';
 import { TimestampSchema } from '../schemas/field-schemas';
 import { entityKinds, relationshipKinds } from '../connectors/discovery';
 
-export const EntityKindSchema = z.enum(entityKinds);
+const EntityKindSchema = z.enum(entityKinds);
 
-export const RelationshipKindSchema = z.enum(relationshipKinds);
+const RelationshipKindSchema = z.enum(relationshipKinds);
 
-export const EntityIdSchema = z.string().regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' });
+const EntityIdSchema = z.string().regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' });
 
 export const EntityListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(50),

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { idOf, TimestampSchema } from '../schemas/field-schemas';
 import { RemediationSchema } from './schemas';
 
-export const CountsByKind = z.record(z.string(), z.number().int());
+const CountsByKind = z.record(z.string(), z.number().int());
 
 export const RunSchema = z
   .object({

@@ -8,7 +8,7 @@ import { idOf } from '../schemas/field-schemas';
 import { Email, NewPassword, OpaqueToken, PasswordAttempt, TenantSlug, Username } from './schemas';
 
 /** Who signs in or asks for a reset link: an email (its domain routes to the tenant), or a username with the tenant's slug. */
-export const accountNamed = (b: { tenant?: string | undefined; email?: string | undefined; username?: string | undefined }, ctx: z.core.$RefinementCtx) => {
+const accountNamed = (b: { tenant?: string | undefined; email?: string | undefined; username?: string | undefined }, ctx: z.core.$RefinementCtx) => {
   if ((b.email === undefined) === (b.username === undefined)) ctx.addIssue({ code: 'custom', message: 'give exactly one of email and username', path: ['email'] });
   else if (b.username !== undefined && b.tenant === undefined) ctx.addIssue({ code: 'custom', message: 'is required with a username (only an email routes by its domain)', path: ['tenant'] });
 };

@@ -5,7 +5,7 @@ import { roles } from '../../store/identity-enums';
 import { DomainName } from '../schemas';
 import { AbsoluteUrl, providerTypes } from './schemas';
 
-export const IdpFields = {
+const IdpFields = {
   provider_type: z.enum(providerTypes),
   issuer: AbsoluteUrl,
   client_id: z.string().min(1).max(256),

@@ -23,7 +23,7 @@ export const SsoStartQuerySchema = z.strictObject({
 }).refine((q) => q.code_challenge_method === undefined || q.code_challenge !== undefined, { message: 'code_challenge_method needs a code_challenge', path: ['code_challenge'] });
 
 /** What an IdP sends back: OIDC (query or form_post) or SAML (HTTP-POST). */
-export const CallbackFields = {
+const CallbackFields = {
   code: z.string().min(1).max(4096).optional(),
   state: z.string().min(1).max(512).optional(),
   iss: z.string().max(2048).optional(),
