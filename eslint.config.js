@@ -3,6 +3,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** An import of a domain folder (relative, from anywhere in shared/). */
+const intoTheDomain = {
+  regex: '(^|/)(identity|connections|connectors|audit|runs|jobs|email|openapi)(/|$)',
+  message: 'A module below the domain must not import from it: move what both need down (shared/schemas, shared/store).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench/.build/**', 'shared/identity/password-list/list.ts'] },
   js.configs.recommended,
@@ -23,6 +29,35 @@ export default tseslint.config(
           // `import { z }` drags every zod locale (≈ 260 KiB) into each function bundle.
           selector: "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z']",
           message: "Use `import * as z from 'zod'` so bundles can drop zod's locales.",
+        },
+      ],
+    },
+  },
+  {
+    // Imports point down: the store, crypto, the field schemas and the HTTP helpers sit below the
+    // domain (identity, connections, …), so none of them may reach up into it. The HTTP layer
+    // proper (endpoint, middleware, route, request-state) composes the domain and is above it.
+    files: ['shared/http/problem.ts', 'shared/http/responses.ts', 'shared/http/headers.ts', 'shared/http/cursors.ts', 'shared/http/common-schemas.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [intoTheDomain] }] },
+  },
+  {
+    files: ['shared/store/**', 'shared/crypto/**', 'shared/schemas/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [intoTheDomain, { regex: '(^|/)http(/|$)', message: 'The store, crypto and the field schemas sit below shared/http.' }] }],
+    },
+  },
+  {
+    files: ['shared/identity/**', 'shared/connections/**', 'shared/connectors/**', 'shared/audit/**', 'shared/runs/**', 'shared/jobs/**', 'shared/email/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)http/(common-schemas|validation|endpoint|route|request-state|middleware)(/|$)',
+              message: 'The domain sits below the HTTP layer: field schemas and parseWith are in shared/schemas; route-only schemas stay with the routes.',
+            },
+          ],
         },
       ],
     },

@@ -2,9 +2,9 @@ import { listAuditEvents } from '../shared/connections/catalog-views';
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { scopeOf } from '../shared/identity/principal';
-import { routes } from './routes';
+import { route } from './routes/audit-events-list';
 
-export const handler = endpoint(routes.auditEventsList, async ({ input, principal, deps }) => {
+export const handler = endpoint(route, async ({ input, principal, deps }) => {
   const page = await listAuditEvents(deps, scopeOf(principal), input.query);
   return ok({ audit_events: page.items, next_cursor: page.nextCursor });
 });

@@ -1,9 +1,9 @@
 import { endpoint } from '../shared/http/endpoint';
 import { accepted } from '../shared/http/responses';
 import { requestPasswordReset } from '../shared/identity/password-forgot';
-import { routes } from './routes';
+import { route } from './routes/auth-password-forgot';
 
-export const handler = endpoint(routes.passwordForgot, async ({ input, deps, request }) => {
+export const handler = endpoint(route, async ({ input, deps, request }) => {
   await requestPasswordReset(deps, input.body, request.sourceIp);
   return accepted();
 });

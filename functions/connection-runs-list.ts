@@ -3,9 +3,9 @@ import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { scopeOf } from '../shared/identity/principal';
 import { listRuns } from '../shared/runs/run-records';
-import { routes } from './routes';
+import { route } from './routes/connection-runs-list';
 
-export const handler = endpoint(routes.connectionRunsList, async ({ input, principal, deps }) => {
+export const handler = endpoint(route, async ({ input, principal, deps }) => {
   const scope = scopeOf(principal);
   await getConnection(deps, scope, input.params.id);
   const page = await listRuns(deps, scope, input.params.id, input.query);

@@ -2,9 +2,9 @@ import { etagOf, getConnection, toConnectionView } from '../shared/connections/c
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { scopeOf } from '../shared/identity/principal';
-import { routes } from './routes';
+import { route } from './routes/connections-get';
 
-export const handler = endpoint(routes.connectionsGet, async ({ input, principal, deps }) => {
+export const handler = endpoint(route, async ({ input, principal, deps }) => {
   const record = await getConnection(deps, scopeOf(principal), input.params.id);
   return ok(toConnectionView(record), { etag: etagOf(record) });
 });

@@ -2,9 +2,9 @@ import { listConnections } from '../shared/connections/connection-records';
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { scopeOf } from '../shared/identity/principal';
-import { routes } from './routes';
+import { route } from './routes/connections-list';
 
-export const handler = endpoint(routes.connectionsList, async ({ input, principal, deps }) => {
+export const handler = endpoint(route, async ({ input, principal, deps }) => {
   const { integration_id, ...page } = input.query;
   const result = await listConnections(deps, scopeOf(principal), { ...page, integrationId: integration_id });
   return ok({ connections: result.items, next_cursor: result.nextCursor });

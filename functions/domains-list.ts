@@ -1,6 +1,6 @@
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { listEmailDomains } from '../shared/identity/email-domains';
-import { routes } from './routes';
+import { route } from './routes/domains-list';
 
-export const handler = endpoint(routes.domainsList, async ({ input, principal, deps }) => ok({ domains: await listEmailDomains(deps, principal, input.params.id) }));
+export const handler = endpoint(route, async ({ input, principal, deps }) => ok({ domains: await listEmailDomains(deps, principal, input.params.id) }));

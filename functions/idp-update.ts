@@ -1,8 +1,8 @@
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { updateIdpConfig } from '../shared/identity/sso/idp-config-changes';
-import { routes } from './routes';
+import { route } from './routes/idp-update';
 
-export const handler = endpoint(routes.idpUpdate, async ({ input, principal, deps, request }) =>
+export const handler = endpoint(route, async ({ input, principal, deps, request }) =>
   ok(await updateIdpConfig(deps, principal, input.params.id, input.body, request.sourceIp)),
 );

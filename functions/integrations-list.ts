@@ -1,6 +1,6 @@
 import { listIntegrations } from '../shared/connections/catalog-views';
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
-import { routes } from './routes';
+import { route } from './routes/integrations-list';
 
-export const handler = endpoint(routes.integrationsList, async ({ principal, deps }) => ok({ integrations: await listIntegrations(deps, principal.tenantId, principal.permissions) }));
+export const handler = endpoint(route, async ({ principal, deps }) => ok({ integrations: await listIntegrations(deps, principal.tenantId, principal.permissions) }));

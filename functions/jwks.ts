@@ -1,5 +1,5 @@
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
-import { routes } from './routes';
+import { route } from './routes/jwks';
 
-export const handler = endpoint(routes.jwks, ({ deps }) => ok(deps.signingKeys.jwks, { 'cache-control': 'public, max-age=300' }));
+export const handler = endpoint(route, ({ deps }) => ok(deps.signingKeys.jwks, { 'cache-control': 'public, max-age=300' }));

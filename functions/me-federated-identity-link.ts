@@ -3,8 +3,8 @@ import { ok } from '../shared/http/responses';
 import { oidcProtocol } from '../shared/identity/sso/oidc-login';
 import { samlStartProtocol } from '../shared/identity/sso/saml-login';
 import { startFederatedIdentityLink } from '../shared/identity/sso/sso-login';
-import { routes } from './routes';
+import { route } from './routes/me-federated-identity-link';
 
-export const handler = endpoint(routes.meFederatedIdentityLink, async ({ input, principal, deps }) =>
+export const handler = endpoint(route, async ({ input, principal, deps }) =>
   ok(await startFederatedIdentityLink(deps, { ...oidcProtocol, ...samlStartProtocol }, principal, { redirectUri: input.body.redirect_uri, state: input.body.state })),
 );

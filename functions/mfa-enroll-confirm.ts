@@ -1,9 +1,9 @@
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { confirmTotpEnrollment, resolveMfaSubject } from '../shared/identity/mfa';
-import { routes } from './routes';
+import { route } from './routes/mfa-enroll-confirm';
 
-export const handler = endpoint(routes.mfaEnrollConfirm, async ({ input, principal, deps, request }) => {
+export const handler = endpoint(route, async ({ input, principal, deps, request }) => {
   const subject = await resolveMfaSubject(deps, principal, input.body.mfa_token, request.header('authorization'));
   return ok(await confirmTotpEnrollment(deps, subject, input.body.code, request.sourceIp));
 });

@@ -3,8 +3,8 @@ import { redirect } from '../shared/http/responses';
 import { oidcProtocol } from '../shared/identity/sso/oidc-login';
 import { samlCompleteProtocol } from '../shared/identity/sso/saml-response';
 import { completeSsoLogin } from '../shared/identity/sso/sso-login';
-import { routes } from './routes';
+import { route } from './routes/sso-callback-post';
 
-export const handler = endpoint(routes.ssoCallbackPost, async ({ input, deps, request }) =>
+export const handler = endpoint(route, async ({ input, deps, request }) =>
   redirect(await completeSsoLogin(deps, { ...oidcProtocol, ...samlCompleteProtocol }, input.params.tenant, input.body, request.sourceIp)),
 );

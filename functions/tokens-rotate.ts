@@ -1,8 +1,8 @@
 import { endpoint } from '../shared/http/endpoint';
 import { created } from '../shared/http/responses';
 import { rotatePersonalAccessToken } from '../shared/identity/personal-access-tokens';
-import { routes } from './routes';
+import { route } from './routes/tokens-rotate';
 
-export const handler = endpoint(routes.tokensRotate, async ({ input, principal, deps, request }) =>
+export const handler = endpoint(route, async ({ input, principal, deps, request }) =>
   created(await rotatePersonalAccessToken(deps, principal, input.params.id, request.sourceIp)),
 );

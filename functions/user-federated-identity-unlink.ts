@@ -1,9 +1,9 @@
 import { endpoint } from '../shared/http/endpoint';
 import { noContent } from '../shared/http/responses';
 import { unlinkFederatedIdentity } from '../shared/identity/sso/federated-identities';
-import { routes } from './routes';
+import { route } from './routes/user-federated-identity-unlink';
 
-export const handler = endpoint(routes.userFederatedIdentityUnlink, async ({ input, principal, deps, request }) => {
+export const handler = endpoint(route, async ({ input, principal, deps, request }) => {
   await unlinkFederatedIdentity(deps, principal, input.params.id, input.params.identity_id, request.sourceIp);
   return noContent();
 });

@@ -1,8 +1,8 @@
 import { endpoint } from '../shared/http/endpoint';
 import { created } from '../shared/http/responses';
 import { createWorkspace } from '../shared/identity/workspaces';
-import { routes } from './routes';
+import { route } from './routes/workspaces-create';
 
-export const handler = endpoint(routes.workspacesCreate, async ({ input, principal, deps, request }) =>
+export const handler = endpoint(route, async ({ input, principal, deps, request }) =>
   created(await createWorkspace(deps, principal, input.body, request.sourceIp)),
 );

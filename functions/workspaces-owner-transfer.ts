@@ -1,8 +1,8 @@
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { transferWorkspaceOwnership } from '../shared/identity/workspaces';
-import { routes } from './routes';
+import { route } from './routes/workspaces-owner-transfer';
 
-export const handler = endpoint(routes.workspacesOwnerTransfer, async ({ input, principal, deps, request }) =>
+export const handler = endpoint(route, async ({ input, principal, deps, request }) =>
   ok(await transferWorkspaceOwnership(deps, principal, input.params.id, input.body.new_owner_id, request.sourceIp)),
 );

@@ -1,7 +1,7 @@
 /**
  * One tenant environment of Tessera: the table, the envelope key, the JWT signing seed, and an
  * HTTP API with one function per handler of the route table and one API route per entry.
- * Everything route-shaped is derived from `functions/routes.ts`, the table from
+ * Everything route-shaped is derived from the route table (`functions/routes/`), the table from
  * `shared/store/table.ts`; nothing here lists routes or keys a second time.
  */
 import { ArnFormat, CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';

@@ -12,7 +12,7 @@ import { isoNow } from './clock';
 import type { Deps } from './deps';
 import { ConflictError, TesseraError } from './errors';
 import { IdempotencyKeySchema } from './http/headers';
-import { parseWith } from './http/validation';
+import { parseWith } from './schemas/validation';
 import { sha256Hex } from './crypto/opaque-tokens';
 import { isConditionFailure } from './store/client';
 import { keys } from './store/keys';

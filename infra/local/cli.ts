@@ -14,7 +14,7 @@ import { createDeps } from '../../shared/deps';
 import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { DomainName } from '../../shared/identity/schemas';
 import { createTenant } from '../../shared/identity/tenants';
-import { parseWith } from '../../shared/http/validation';
+import { parseWith } from '../../shared/schemas/validation';
 import { integrations } from '../../shared/connectors/catalog';
 import { licensedIntegrationIds, setTenantLicense } from '../../shared/connections/integration-licenses';
 import { getTenant, getTenantBySlug } from '../../shared/store/identity-items';

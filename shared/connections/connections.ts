@@ -11,7 +11,7 @@ import { PreconditionFailedError, ValidationError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { findIntegration } from '../connectors/catalog';
 import type { IntegrationDefinition } from '../connectors/connector';
-import { parseWith } from '../http/validation';
+import { parseWith } from '../schemas/validation';
 import { withIdempotencyKey } from '../idempotency';
 import { isConditionFailure } from '../store/client';
 import type { ConnectionRecord, ConnectionSchedule } from '../store/records';

@@ -4,7 +4,7 @@
  * its `version` and `updated_at` here, in the same commit.
  */
 import type { z } from 'zod';
-import type { IntegrationViewSchema } from '../connections/schemas';
+import type { IntegrationViewSchema } from '../connections/integration-schemas';
 import type { IntegrationDefinition } from './connector';
 import {
   CloudProviderAConfigurationSchema,

@@ -1,6 +1,6 @@
 /**
  * `endpoint(route, fn)`: the whole middleware chain of one route around a small function.
- * A handler file is one line: `export const handler = endpoint(routes.x, async ({ input, principal, deps }) => ok(...))`.
+ * A handler file is one line: `export const handler = endpoint(route, async ({ input, principal, deps }) => ok(...))`.
  * On every route, a `cursor` in the validated query is opened into the list's own position before
  * the function runs, and a `next_cursor` in its answer is sealed (`cursors.ts`): whatever a
  * list module returns, positions never leave the service readable or unbound.

@@ -1,9 +1,11 @@
 /**
- * The shape of one entry of the route table (functions/routes.ts). Pure data: the CDK stack,
+ * The shape of one entry of the route table (functions/routes/: one module per route, gathered
+ * in its index.ts) and the parts route modules build entries from. Pure data: the CDK stack,
  * the local host and the OpenAPI document are all derived from the table.
  */
 import type { z } from 'zod';
-import type { MfaAction } from '../identity/mfa-actions';
+import { responseHeaders } from './headers';
+import type { MfaAction } from '../store/identity-enums';
 import type { Permission } from '../identity/permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -72,3 +74,10 @@ export interface RouteDefinition {
 export function defineRoute<const R extends RouteDefinition>(route: R): R {
   return route;
 }
+
+/** An error answer of a route: described in the document, its body is always a Problem. */
+export const problem = (description: string): ResponseSpec => ({ description });
+/** A 302 to where the browser goes next. */
+export const redirectTo = (description: string): ResponseSpec => ({ description, headers: { Location: responseHeaders.location } });
+/** Answers that carry the resource's version for a later `If-Match`. */
+export const versioned: Record<string, HeaderSpec> = { ETag: responseHeaders.etag };

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { Deps } from '../deps';
 import type { TokenResponse } from './access-tokens';
-import type { TokenGrantBodySchema } from './schemas';
+import type { TokenGrantBodySchema } from './auth-schemas';
 import { refreshSession } from './sessions';
 import { exchangeSsoCode } from './sso/sso-codes';
 

@@ -13,8 +13,11 @@ import { auditEventPut } from '../audit/audit-log';
 import { getMfaPolicyRecord, getUser } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { MfaPolicyRecord } from '../store/records';
-import { mfaActions, STEP_UP_MAX_AGE_SECONDS, type MfaAction, type MfaMode } from './mfa-actions';
+import { mfaActions, type MfaAction, type MfaMode } from '../store/identity-enums';
 import { assertOwnTenant, type Principal } from './principal';
+
+/** A step-up MFA is accepted for this long (API.md: "no older than 10 minutes"). */
+const STEP_UP_MAX_AGE_SECONDS = 600;
 
 /** The spec's planned default: REQUIRED for all seven actions. */
 export function defaultMfaPolicy(tenantId: string, now: string): MfaPolicyRecord {

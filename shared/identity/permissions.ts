@@ -2,6 +2,7 @@
  * The permission registry and the role → permission mapping: the single source of truth for
  * what a role may do and what a token scope may name.
  */
+import type { Role } from '../store/identity-enums';
 
 export const permissionRegistry = {
   'integrations:read': 'Read the integrations catalog',
@@ -22,9 +23,6 @@ export const permissionRegistry = {
 export type Permission = keyof typeof permissionRegistry;
 
 export const allPermissions = Object.keys(permissionRegistry) as Permission[];
-
-export const roles = ['admin', 'connector_builder', 'viewer'] as const;
-export type Role = (typeof roles)[number];
 
 const everyRole: Permission[] = ['integrations:read', 'connections:read', 'audit:read', 'users:read', 'tokens:manage'];
 

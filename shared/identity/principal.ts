@@ -1,6 +1,7 @@
 /** Who is calling, as established from a verified credential. */
 import { ForbiddenError } from '../errors';
-import type { Permission, Role } from './permissions';
+import type { Role } from '../store/identity-enums';
+import type { Permission } from './permissions';
 
 export type Credential =
   | { kind: 'access_token'; jti: string; sessionId: string | undefined; amr: string[]; authTime: number; mfaAt: number | undefined }

@@ -1,14 +1,15 @@
 /**
- * Request and response schemas of the identity endpoints: the single source for request
- * validation, handler input types and the OpenAPI document.
+ * The field schemas of identity requests (emails, email domains, usernames, tenant slugs,
+ * passwords, codes, roles) that the resource schema modules (`*-schemas.ts` beside this one)
+ * and the domain build on. Each route module imports only the resource modules it names, so
+ * a function carries the schemas of its own route and not those of every identity endpoint.
  */
 import * as z from 'zod';
-import { DisplayText, idOf, TimestampSchema } from '../http/common-schemas';
-import { mfaActions, mfaModes } from './mfa-actions';
-import { roles } from './permissions';
+import { roles } from '../store/identity-enums';
 import { isPublicEmailDomain } from './public-email-domains';
 
 export const Email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
 /**
  * An email domain a tenant may claim for routing: a domain name (lowercased, without a trailing
  * dot; at least two labels, so no single label and no IP address), and not one of a public mail provider.
@@ -21,6 +22,7 @@ export const DomainName = z
   .refine((domain) => !/^[\d.]+$/.test(domain) && !domain.includes(':'), { message: 'is an IP address; give a domain name', abort: true })
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'must be a domain name' })
   .refine((domain) => !isPublicEmailDomain(domain), { message: 'is a public mail provider\'s domain, which no tenant can claim' });
+
 /**
  * A login name besides the email: 3 to 64 letters, digits, dots, hyphens or underscores,
  * starting and ending with a letter or digit, compared case-insensitively (kept lower case).
@@ -32,233 +34,18 @@ export const Username = z
   .toLowerCase()
   .refine((v) => !v.includes('@'), { message: 'must not be an email address (a username has no @)', abort: true })
   .pipe(z.string().regex(/^[a-z0-9](?:[a-z0-9._-]{1,62})[a-z0-9]$/, { message: 'must be 3 to 64 letters, digits, dots, hyphens or underscores, starting and ending with a letter or digit' }));
+
 export const TenantSlug = z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, { message: 'must be a tenant slug' });
+
 /** Login compares against the stored hash, so any length the policy may once have allowed is accepted here. */
-const PasswordAttempt = z.string().min(1).max(1024);
+export const PasswordAttempt = z.string().min(1).max(1024);
+
 export const NewPassword = z.string().min(12).max(128);
-const RoleSchema = z.enum(roles);
-const MfaCode = z.string().regex(/^\d{6}$/, { message: 'must be 6 digits' });
-const BackupCode = z.string().min(8).max(64);
-const OpaqueToken = z.string().min(1).max(512);
 
-// ---- authentication -------------------------------------------------------------------
+export const RoleSchema = z.enum(roles);
 
-/** Who signs in or asks for a reset link: an email (its domain routes to the tenant), or a username with the tenant's slug. */
-const accountNamed = (b: { tenant?: string | undefined; email?: string | undefined; username?: string | undefined }, ctx: z.core.$RefinementCtx) => {
-  if ((b.email === undefined) === (b.username === undefined)) ctx.addIssue({ code: 'custom', message: 'give exactly one of email and username', path: ['email'] });
-  else if (b.username !== undefined && b.tenant === undefined) ctx.addIssue({ code: 'custom', message: 'is required with a username (only an email routes by its domain)', path: ['tenant'] });
-};
+export const MfaCode = z.string().regex(/^\d{6}$/, { message: 'must be 6 digits' });
 
-export const LoginBodySchema = z
-  .strictObject({
-    tenant: TenantSlug.optional(),
-    email: Email.optional(),
-    username: Username.optional(),
-    password: PasswordAttempt,
-    workspace_id: idOf('ws').optional(),
-  })
-  .superRefine(accountNamed);
+export const BackupCode = z.string().min(8).max(64);
 
-export const TokenGrantBodySchema = z.discriminatedUnion('grant_type', [
-  z.strictObject({ grant_type: z.literal('refresh_token'), refresh_token: OpaqueToken, workspace_id: idOf('ws').optional() }),
-  z.strictObject({
-    grant_type: z.literal('sso_code'),
-    code: OpaqueToken,
-    /** RFC 7636: required when /start was given a code_challenge. */
-    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, { message: 'must be an RFC 7636 code verifier (43 to 128 unreserved characters)' }).optional(),
-  }),
-]);
-
-export const LogoutBodySchema = z.strictObject({ refresh_token: OpaqueToken });
-
-export const PasswordForgotBodySchema = z.strictObject({ tenant: TenantSlug.optional(), email: Email.optional(), username: Username.optional() }).superRefine(accountNamed);
-export const PasswordResetBodySchema = z.strictObject({ token: OpaqueToken, new_password: NewPassword });
-export const PasswordChangeBodySchema = z.strictObject({ current_password: PasswordAttempt, new_password: NewPassword });
-
-export const TokenResponseSchema = z
-  .object({
-    access_token: z.string(),
-    token_type: z.literal('Bearer'),
-    expires_in: z.number().int(),
-    refresh_token: z.string().optional(),
-    tenant_id: z.string(),
-    workspace_id: z.string(),
-  })
-  .meta({ id: 'TokenResponse' });
-
-export const MfaPendingResponseSchema = z
-  .object({ mfa_required: z.literal(true), mfa_token: z.string(), enrollment_required: z.boolean() })
-  .meta({ id: 'MfaPending' });
-
-export const LoginResponseSchema = z.union([TokenResponseSchema, MfaPendingResponseSchema]);
-
-/** RFC 7517 JSON Web Key Set of the keys that sign access tokens (Ed25519, RFC 8037). */
-export const JwksSchema = z
-  .object({
-    keys: z.array(
-      z.looseObject({
-        kty: z.string(),
-        kid: z.string(),
-        alg: z.string(),
-        use: z.literal('sig'),
-        crv: z.string().optional(),
-        x: z.string().optional(),
-      }),
-    ),
-  })
-  .meta({ id: 'JsonWebKeySet' });
-
-// ---- MFA ------------------------------------------------------------------------------
-
-export const MfaEnrollStartBodySchema = z.strictObject({ mfa_token: OpaqueToken.optional() });
-export const MfaEnrollConfirmBodySchema = z.strictObject({ mfa_token: OpaqueToken.optional(), code: MfaCode });
-export const MfaChallengeBodySchema = z
-  .strictObject({ mfa_token: OpaqueToken.optional(), code: MfaCode.optional(), backup_code: BackupCode.optional() })
-  .refine((b) => (b.code === undefined) !== (b.backup_code === undefined), {
-    message: 'give exactly one of code and backup_code',
-    path: ['code'],
-  });
-
-export const MfaEnrollStartResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code: z.string() });
-export const BackupCodesResponseSchema = z.object({ backup_codes: z.array(z.string()) });
-export const MfaEnrollConfirmResponseSchema = BackupCodesResponseSchema.extend(TokenResponseSchema.partial().shape);
-
-export const MfaPolicySchema = z
-  .object({ tenant_id: z.string(), mfa_mode: z.enum(mfaModes), required_actions: z.array(z.enum(mfaActions)), created_at: TimestampSchema, updated_at: TimestampSchema })
-  .meta({ id: 'MfaPolicy' });
-
-export const UpdateMfaPolicyBodySchema = z
-  .strictObject({
-    mfa_mode: z.enum(mfaModes).optional(),
-    required_actions: z
-      .array(z.enum(mfaActions))
-      .max(mfaActions.length)
-      .refine((actions) => new Set(actions).size === actions.length, { message: 'must not repeat an action' })
-      .optional(),
-  })
-  .refine((b) => b.mfa_mode !== undefined || b.required_actions !== undefined, { message: 'give mfa_mode, required_actions or both' });
-
-// ---- personal access tokens ---------------------------------------------------------------
-
-export const CreateTokenBodySchema = z.strictObject({
-  name: DisplayText(128),
-  scopes: z.array(z.string().min(1).max(64)).min(1).max(32),
-  expires_in_days: z.number().int().min(1).max(365).default(90),
-});
-
-export const PersonalAccessTokenSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    scopes: z.array(z.string()),
-    workspace_id: z.string(),
-    expires_at: TimestampSchema,
-    created_at: TimestampSchema,
-    last_used_at: TimestampSchema.nullable(),
-    revoked_at: TimestampSchema.nullable(),
-  })
-  .meta({ id: 'PersonalAccessToken' });
-
-export const CreatedTokenSchema = PersonalAccessTokenSchema.extend({ token: z.string() }).meta({ id: 'CreatedPersonalAccessToken' });
-
-// ---- permissions, users, workspaces ---------------------------------------------------------
-
-export const PermissionListSchema = z.object({ permissions: z.array(z.object({ name: z.string(), description: z.string() })) });
-
-export const MeSchema = z
-  .object({
-    id: z.string(),
-    tenant_id: z.string(),
-    email: z.string(),
-    status: z.enum(['active', 'disabled']),
-    workspace_id: z.string(),
-    role: RoleSchema.nullable(),
-    tenant_admin: z.boolean(),
-    permissions: z.array(z.string()),
-    mfa_enrolled: z.boolean(),
-  })
-  .meta({ id: 'Me' });
-
-export const UserSchema = z
-  .object({
-    id: z.string(),
-    tenant_id: z.string(),
-    email: z.string(),
-    username: z.string().nullable(),
-    status: z.enum(['active', 'disabled']),
-    workspace_id: z.string().nullable(),
-    role: RoleSchema.nullable(),
-    tenant_admin: z.boolean(),
-    memberships: z.array(z.object({ workspace_id: z.string(), role: RoleSchema })),
-    mfa_enrolled: z.boolean(),
-    created_at: TimestampSchema,
-    updated_at: TimestampSchema,
-  })
-  .meta({ id: 'User' });
-
-export const CreateUserBodySchema = z.strictObject({
-  email: Email,
-  username: Username.optional(),
-  password: NewPassword.optional(),
-  role: RoleSchema,
-  workspace_id: idOf('ws').optional(),
-  tenant_admin: z.boolean().default(false),
-});
-
-export const UpdateUserBodySchema = z
-  .strictObject({
-    email: Email.optional(),
-    /** `null` removes the username. */
-    username: Username.nullable().optional(),
-    role: RoleSchema.optional(),
-    workspace_id: idOf('ws').optional(),
-    tenant_admin: z.boolean().optional(),
-  })
-  .refine((b) => b.email !== undefined || b.username !== undefined || b.role !== undefined || b.tenant_admin !== undefined, {
-    message: 'give at least one of email, username, role, tenant_admin',
-    path: [],
-  });
-
-export const UserListSchema = z.object({ users: z.array(UserSchema), next_cursor: z.string().nullable() });
-
-export const WorkspaceSchema = z
-  .object({ id: z.string(), tenant_id: z.string(), name: z.string(), owner_id: z.string(), created_at: TimestampSchema, updated_at: TimestampSchema })
-  .meta({ id: 'Workspace' });
-
-export const CreateWorkspaceBodySchema = z.strictObject({ name: DisplayText(128) });
-export const OwnerTransferBodySchema = z.strictObject({ new_owner_id: idOf('usr') });
-export const WorkspaceListSchema = z.object({ workspaces: z.array(WorkspaceSchema), next_cursor: z.string().nullable() });
-export const TokenListSchema = z.object({ tokens: z.array(PersonalAccessTokenSchema), next_cursor: z.string().nullable() });
-
-export const TenantAuditEventQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-  action: z.string().min(1).max(64).optional(),
-  actor_id: idOf('usr').optional(),
-  since: z.iso.datetime({ offset: true }).optional(),
-  until: z.iso.datetime({ offset: true }).optional(),
-});
-
-// ---- email domains --------------------------------------------------------------------
-
-export const AddEmailDomainBodySchema = z.strictObject({ domain: DomainName });
-export const EmailDomainPathSchema = z.strictObject({ id: idOf('ten'), domain: DomainName });
-
-export const EmailDomainSchema = z
-  .object({
-    domain: z.string(),
-    status: z.enum(['pending', 'verified', 'failed']),
-    method: z.enum(['dns_txt', 'operator']).meta({ description: 'How it was proven: the DNS TXT challenge, or the operator at tenant creation (never re-checked)' }),
-    verification: z.object({
-      type: z.literal('dns_txt'),
-      name: z.string().meta({ description: 'The TXT record to publish: _tessera-challenge.<domain>' }),
-      value: z.string().meta({ description: 'The value it must hold: tessera-verification=<random>' }),
-    }),
-    verified_at: TimestampSchema.nullable(),
-    checked_at: TimestampSchema.nullable(),
-    last_failure: z.string().nullable().meta({ description: 'What the last failed check found' }),
-    created_at: TimestampSchema,
-  })
-  .meta({ id: 'EmailDomain' });
-
-export const EmailDomainListSchema = z.object({ domains: z.array(EmailDomainSchema) });
+export const OpaqueToken = z.string().min(1).max(512);

@@ -15,8 +15,8 @@ import { operatorVerifiedDomainItems } from './email-domains';
 import { defaultMfaPolicy } from './mfa-policy';
 import { assertAcceptablePassword } from './password-policy';
 import { DomainName, Email, TenantSlug } from './schemas';
-import { parseWith } from '../http/validation';
-import { DisplayText } from '../http/common-schemas';
+import { parseWith } from '../schemas/validation';
+import { DisplayText } from '../schemas/field-schemas';
 import * as z from 'zod';
 
 export interface CreateTenantInput {

@@ -11,7 +11,7 @@ import { failedConditionIndexes } from '../store/client';
 import { keys } from '../store/keys';
 import type { UserRecord } from '../store/records';
 import { assertAcceptablePassword } from './password-policy';
-import type { Role } from './permissions';
+import type { Role } from '../store/identity-enums';
 import type { Principal } from './principal';
 import { toUserView, type UserView } from './user-views';
 import { existingWorkspace } from './users';

@@ -1,6 +1,6 @@
 /** How users are shown: never a hash, always the role in the workspace asked about. */
 import type { UserRecord } from '../store/records';
-import type { Role } from './permissions';
+import type { Role } from '../store/identity-enums';
 
 export interface UserView {
   id: string;

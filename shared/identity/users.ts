@@ -11,7 +11,7 @@ import { getUser, getWorkspace } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { UserRecord } from '../store/records';
 import type { Page, PageRequest, TransactItem } from '../store/table-client';
-import type { Role } from './permissions';
+import type { Role } from '../store/identity-enums';
 import type { Principal } from './principal';
 import { revokeAllSessions } from './sessions';
 import { toUserView, type UserView } from './user-views';

@@ -1,6 +1,5 @@
 /** The stored shapes of the identity records (snake_case, as on the wire). */
-import type { MfaAction, MfaMode } from '../identity/mfa-actions';
-import type { Role } from '../identity/permissions';
+import type { MfaAction, MfaMode, Role } from './identity-enums';
 
 export interface TenantRecord {
   id: string;

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList } from '../../functions/routes';
-import * as validation from '../../shared/http/validation';
+import * as validation from '../../shared/schemas/validation';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -15,7 +15,7 @@ import { startTestHost, type TestHost } from '../support/test-host';
 
 // Every zod parse the host makes (it runs in this process) is recorded with its outcome, so a
 // probe can tell whether the route's own body or query schema is what refused it.
-vi.mock('../../shared/http/validation', async (importOriginal) => {
+vi.mock('../../shared/schemas/validation', async (importOriginal) => {
   const original = await importOriginal<typeof validation>();
   return { ...original, parseWith: vi.fn(original.parseWith) };
 });

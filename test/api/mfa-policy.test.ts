@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../shared/crypto/totp';
-import { mfaActions } from '../../shared/identity/mfa-actions';
+import { mfaActions } from '../../shared/store/identity-enums';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';

@@ -7,7 +7,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList } from '../../functions/routes';
 import { totpCode } from '../../shared/crypto/totp';
-import { mfaActions } from '../../shared/identity/mfa-actions';
+import { mfaActions } from '../../shared/store/identity-enums';
 import { linkFederatedIdentity } from '../../shared/identity/sso/federated-identities';
 import { keys } from '../../shared/store/keys';
 import type { IdpConfigRecord } from '../../shared/store/records';

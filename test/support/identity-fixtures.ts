@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
 import { totpCode } from '../../shared/crypto/totp';
 import type { Deps } from '../../shared/deps';
-import type { MfaMode, MfaAction } from '../../shared/identity/mfa-actions';
+import type { MfaMode, MfaAction } from '../../shared/store/identity-enums';
 import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { createTenant } from '../../shared/identity/tenants';
 import { keys } from '../../shared/store/keys';

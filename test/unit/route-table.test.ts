@@ -1,17 +1,26 @@
 /**
  * The route table (and the job table beside it) and the `functions/` folder agree: every entry
  * names a handler module that exists, every handler module is routed or a job, and no route key
- * is listed twice.
+ * is listed twice. The table is gathered from one module per route (`functions/routes/<handler>.ts`):
+ * every such module is in the table, and every handler imports its own route module and not
+ * the table, so that its bundle carries no other route (test/infra/route-bundles.test.ts).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
+import type { RouteDefinition } from '../../shared/http/route';
 
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
-const TABLE_MODULES = ['routes.ts', 'jobs.ts'];
+const routesDir = path.join(functionsDir, 'routes');
+const TABLE_MODULES = ['jobs.ts'];
+/** The one function that serves the whole table (the OpenAPI document is built from it). */
+const READS_WHOLE_TABLE = 'openapi';
+
+const tsModules = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
+const routeModuleNames = tsModules(routesDir).filter((f) => f !== 'index.ts').map((f) => f.slice(0, -'.ts'.length));
 
 describe('route table', () => {
   it('names an existing functions/<handler>.ts for every entry', () => {
@@ -40,4 +49,25 @@ describe('route table', () => {
       expect(route.handler).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
   });
+
+  it('holds every route module of functions/routes/, each once, named after its handler', async () => {
+    const modules = await Promise.all(
+      routeModuleNames.map(async (name) => ({ name, route: ((await import(pathToFileURL(path.join(routesDir, `${name}.ts`)).href)) as { route?: RouteDefinition }).route })),
+    );
+    expect(modules.filter((m) => m.route === undefined).map((m) => m.name)).toEqual([]);
+    expect(modules.filter((m) => !routeList.includes(m.route!)).map((m) => `functions/routes/${m.name}.ts is not in the table`)).toEqual([]);
+    expect(modules.filter((m) => m.route!.handler !== m.name).map((m) => `functions/routes/${m.name}.ts routes handler ${m.route!.handler}`)).toEqual([]);
+    expect(modules).toHaveLength(routeList.length);
+  });
+
+  it('has each routed handler import its own route module, and no handler but openapi the table', () => {
+    const wrong = routeList.flatMap((route) => {
+      const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
+      const imports = [...source.matchAll(/from '(\.\/routes(?:\/[^']*)?)'/g)].map((m) => m[1]);
+      const expected = [`./routes/${route.handler}`, ...(route.handler === READS_WHOLE_TABLE ? ['./routes'] : [])];
+      return imports.sort().join() === expected.sort().join() && /endpoint\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
+    });
+    expect(wrong).toEqual([]);
+  });
 });
+

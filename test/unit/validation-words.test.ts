@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ValidationError, type FieldError } from '../../shared/errors';
-import { parseWith } from '../../shared/http/validation';
+import { parseWith } from '../../shared/schemas/validation';
 
 function errorsOf(schema: z.ZodType, value: unknown, prefix?: string): FieldError[] {
   try {

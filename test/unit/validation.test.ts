@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ValidationError } from '../../shared/errors';
-import { idOf } from '../../shared/http/common-schemas';
-import { parseWith } from '../../shared/http/validation';
+import { idOf } from '../../shared/schemas/field-schemas';
+import { parseWith } from '../../shared/schemas/validation';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
 
 const Schema = z.strictObject({ name: z.string().max(3), hour: z.number().int().max(23), kind: z.enum(['a', 'b']) });

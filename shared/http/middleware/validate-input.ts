@@ -5,7 +5,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { RouteDefinition } from '../route';
 import { headerOf, stateOf, type TesseraRequest } from '../request-state';
-import { parseWith } from '../validation';
+import { parseWith } from '../../schemas/validation';
 
 export function validateInput(route: RouteDefinition): MiddlewareObj {
   const schemas = route.request ?? {};

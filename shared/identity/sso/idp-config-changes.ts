@@ -20,7 +20,7 @@ import type { Principal } from '../principal';
 import { clientSecretContext, getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
 import { parseIdpMetadata } from './saml-metadata';
 import { newSpCredential, type SpCredential } from './saml-sp-credentials';
-import type { CreateIdpConfigInput, UpdateIdpConfigInput } from './schemas';
+import type { CreateIdpConfigInput, UpdateIdpConfigInput } from './idp-config-schemas';
 import { urlProblem } from './sp-endpoints';
 
 /** The fields as they will be after the change, before secrets and metadata are processed. */

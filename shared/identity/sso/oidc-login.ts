@@ -12,7 +12,7 @@ import type { IdpConfigRecord, OidcSettingsRecord, SsoTransactionRecord, TenantR
 import type { FederatedLogin } from './federated-users';
 import { createSsoTransaction, pkceVerifierOf, SsoResponseError, type SsoClient } from './login-transactions';
 import { oidcConfiguration } from './oidc-client';
-import type { SsoCallbackParams } from './schemas';
+import type { SsoCallbackParams } from './sso-login-schemas';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
 const SCOPE = 'openid email profile';

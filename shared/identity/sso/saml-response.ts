@@ -24,7 +24,7 @@ import type { IdpConfigRecord, SamlSettingsRecord, SsoTransactionRecord, TenantR
 import type { FederatedLogin } from './federated-users';
 import { SsoResponseError } from './login-transactions';
 import { identityProviderFor, SAML_CLOCK_SKEW_SECONDS, serviceProviderFor } from './saml-entities';
-import type { SsoCallbackParams } from './schemas';
+import type { SsoCallbackParams } from './sso-login-schemas';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
 samlify.setSchemaValidator(schemaValidator);

@@ -18,7 +18,7 @@ import { linkFederatedIdentity } from './federated-identities';
 import { resolveFederatedUser, idpDidMfa, type FederatedLogin } from './federated-users';
 import { getIdpConfig } from './idp-config';
 import { consumeSsoTransaction, SsoResponseError, type SsoClient } from './login-transactions';
-import type { SsoCallbackParams } from './schemas';
+import type { SsoCallbackParams } from './sso-login-schemas';
 import { mintSsoCode } from './sso-codes';
 
 export interface SsoProtocols {

@@ -1,0 +1,10 @@
+import { IdPathSchema } from '../../shared/http/common-schemas';
+import { defineRoute, problem } from '../../shared/http/route';
+import { UserSchema } from '../../shared/identity/user-schemas';
+
+export const route = defineRoute({
+  method: 'POST', path: '/v1/users/{id}/disable', handler: 'users-disable', auth: 'bearer', permission: 'users:manage', mfaAction: 'MANAGE_USERS', tag: 'users',
+  summary: 'Disable a user; every credential of the user stops working at once',
+  request: { params: IdPathSchema('usr') },
+  responses: { 200: { description: 'User', schema: UserSchema }, 404: problem('not_found') },
+});

@@ -1,0 +1,50 @@
+/** Request and response schemas of a connection's inventory endpoints (entities, relationships). */
+import * as z from 'zod';
+import { TimestampSchema } from '../schemas/field-schemas';
+import { entityKinds, relationshipKinds } from '../connectors/discovery';
+
+const EntityKindSchema = z.enum(entityKinds);
+
+const RelationshipKindSchema = z.enum(relationshipKinds);
+
+const EntityIdSchema = z.string().regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' });
+
+export const EntityListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+  kind: EntityKindSchema.optional(),
+});
+
+export const RelationshipListQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().min(1).max(2048).optional(),
+  kind: RelationshipKindSchema.optional(),
+  entity_id: EntityIdSchema.optional().meta({ description: 'Only relationships with this entity at either end' }),
+});
+
+export const EntitySchema = z
+  .object({
+    entity_id: z.string(),
+    kind: EntityKindSchema,
+    source_id: z.string(),
+    display_name: z.string(),
+    attributes: z.record(z.string(), z.unknown()),
+    first_seen_at: TimestampSchema,
+    last_seen_at: TimestampSchema,
+  })
+  .meta({ id: 'Entity' });
+
+export const EntityListSchema = z.object({ entities: z.array(EntitySchema), next_cursor: z.string().nullable() });
+
+export const RelationshipSchema = z
+  .object({
+    kind: RelationshipKindSchema,
+    from_entity_id: z.string(),
+    to_entity_id: z.string(),
+    from_source_id: z.string(),
+    to_source_id: z.string(),
+    first_seen_at: TimestampSchema,
+  })
+  .meta({ id: 'Relationship' });
+
+export const RelationshipListSchema = z.object({ relationships: z.array(RelationshipSchema), next_cursor: z.string().nullable() });

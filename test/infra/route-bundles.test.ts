@@ -1,0 +1,104 @@
+/**
+ * A function bundles its own route and the schemas that route names, not the whole table: every
+ * handler is bundled with esbuild (packages left external, as in handler-capabilities.test.ts)
+ * and its metafile says which route and schema modules it carries. zod calls at module scope are
+ * not tree-shaken, so one import of a schema module costs the whole module: the schema files are
+ * split by resource, and this test keeps a function from quietly carrying other resources' again.
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../functions/routes';
+import { handlerEntry, projectRoot } from '../../infra/route-function';
+
+/** The one function that serves the whole table (the OpenAPI document is built from it). */
+const READS_WHOLE_TABLE = 'openapi';
+
+const isRouteModule = (input: string) => input.startsWith('functions/routes/');
+/** The zod schema modules: each resource's `*-schemas.ts`, the folders' `schemas.ts`, the HTTP path and page schemas. */
+const isSchemaModule = (input: string) => input.startsWith('shared/') && /(^|\/|-)schemas\.ts$/.test(input);
+
+const SSO_SCHEMAS = ['shared/identity/sso/idp-config-schemas.ts', 'shared/identity/sso/sso-login-schemas.ts', 'shared/identity/sso/federated-identity-schemas.ts'];
+const MFA_SCHEMAS = ['shared/identity/mfa-schemas.ts'];
+const CONNECTION_SCHEMAS = [
+  'shared/connections/schemas.ts',
+  'shared/connections/run-schemas.ts',
+  'shared/connections/inventory-schemas.ts',
+  'shared/connections/integration-schemas.ts',
+];
+const AUDIT_SCHEMAS = ['shared/audit/audit-event-schemas.ts'];
+
+/** Schema modules a function must not carry: those of resources its route does not touch. */
+const unrelatedSchemas: Record<string, string[]> = {
+  'connections-get': [
+    ...SSO_SCHEMAS,
+    ...MFA_SCHEMAS,
+    'shared/identity/schemas.ts',
+    'shared/identity/auth-schemas.ts',
+    'shared/identity/user-schemas.ts',
+    'shared/connections/run-schemas.ts',
+    'shared/connections/inventory-schemas.ts',
+    'shared/connections/integration-schemas.ts',
+    ...AUDIT_SCHEMAS,
+  ],
+  jwks: [...CONNECTION_SCHEMAS, ...AUDIT_SCHEMAS, ...SSO_SCHEMAS, ...MFA_SCHEMAS, 'shared/identity/user-schemas.ts', 'shared/identity/personal-access-token-schemas.ts'],
+  'me-get': [...CONNECTION_SCHEMAS, ...AUDIT_SCHEMAS, ...SSO_SCHEMAS, ...MFA_SCHEMAS, 'shared/identity/auth-schemas.ts', 'shared/identity/workspace-schemas.ts'],
+  'auth-login': [...CONNECTION_SCHEMAS, ...AUDIT_SCHEMAS, ...SSO_SCHEMAS, ...MFA_SCHEMAS, 'shared/identity/user-schemas.ts', 'shared/identity/email-domain-schemas.ts'],
+  'tokens-create': [...CONNECTION_SCHEMAS, ...AUDIT_SCHEMAS, ...SSO_SCHEMAS, ...MFA_SCHEMAS, 'shared/identity/auth-schemas.ts', 'shared/identity/user-schemas.ts'],
+  'sso-callback-post': [
+    ...CONNECTION_SCHEMAS,
+    ...AUDIT_SCHEMAS,
+    ...MFA_SCHEMAS,
+    'shared/identity/sso/idp-config-schemas.ts',
+    'shared/identity/sso/federated-identity-schemas.ts',
+    'shared/identity/auth-schemas.ts',
+    'shared/identity/user-schemas.ts',
+  ],
+};
+
+const handlers = routeList.map((r) => r.handler).sort();
+const inputsOf = new Map<string, string[]>();
+
+beforeAll(async () => {
+  const entryOf = (handler: string) => path.relative(projectRoot, handlerEntry(handler)).split(path.sep).join('/');
+  const result = await build({
+    absWorkingDir: projectRoot,
+    entryPoints: Object.fromEntries(handlers.map((h) => [h, entryOf(h)])),
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: 'out',
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const outputs = Object.values(result.metafile.outputs);
+  for (const handler of handlers) inputsOf.set(handler, Object.keys(outputs.find((o) => o.entryPoint === entryOf(handler))!.inputs));
+});
+
+describe('route bundles', () => {
+  it('carries its own route module and no other (the openapi function: the whole table)', () => {
+    const wrong = handlers.flatMap((handler) => {
+      const routeModules = inputsOf.get(handler)!.filter(isRouteModule).sort();
+      const expected = handler === READS_WHOLE_TABLE ? routeModules : [`functions/routes/${handler}.ts`];
+      return routeModules.join() === expected.join() ? [] : [`${handler}: ${routeModules.join(', ')}`];
+    });
+    expect(wrong).toEqual([]);
+    const table = inputsOf.get(READS_WHOLE_TABLE)!.filter(isRouteModule);
+    expect(table).toContain('functions/routes/index.ts');
+    expect(table).toHaveLength(routeList.length + 1);
+  });
+
+  it.each(Object.keys(unrelatedSchemas))('%s carries no schema module of another resource', (handler) => {
+    const schemas = inputsOf.get(handler)!.filter(isSchemaModule);
+    expect(schemas.length).toBeGreaterThan(0);
+    expect(schemas.filter((s) => unrelatedSchemas[handler]!.includes(s))).toEqual([]);
+  });
+
+  it('names only schema modules that exist (so a rename cannot make the lists above vacuous)', () => {
+    const everySchemaModule = new Set(handlers.flatMap((h) => inputsOf.get(h)!.filter(isSchemaModule)));
+    expect([...new Set(Object.values(unrelatedSchemas).flat())].filter((s) => !everySchemaModule.has(s))).toEqual([]);
+  });
+});
