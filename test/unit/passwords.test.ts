@@ -37,10 +37,8 @@ describe('password policy', () => {
     const entries = commonPasswordList.split('\n');
     expect(entries.length).toBeGreaterThanOrEqual(10_000);
     expect(new Set(entries).size).toBe(entries.length);
-    for (const entry of entries) {
-      expect([...entry].length).toBeGreaterThanOrEqual(12);
-      expect(entry).toBe(entry.toLowerCase());
-    }
+    // One assertion over the list, not 88,000: the loop alone outlasted the test timeout on a busy machine.
+    expect(entries.filter((entry) => [...entry].length < 12 || entry !== entry.toLowerCase())).toEqual([]);
   });
 
   it('refuses every password of the list, in any case', () => {
