@@ -1,30 +1,108 @@
 /**
- * Size of each function bundle, built with esbuild using the stack's bundling settings
- * (ESM, minified, node22, AWS SDK bundled, the Argon2 native module and the SAML schema
- * validator shipped beside it).
+ * The function bundles as the stack ships them (infra/bundle-options.ts: ESM, minified, node22,
+ * AWS SDK bundled, the Argon2 native module and the SAML schema validator beside the bundle),
+ * written under bench/.build/cold-start/<function>/ so that the externals resolve from the
+ * repository's node_modules when the cold-start probe imports them; and the two references of
+ * the cold-start bench, the DynamoDB floor and the empty module, bundled with plain esbuild.
  */
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { jobList } from '../functions/jobs';
 import { routeList } from '../functions/routes';
-import { handlerEntry } from '../infra/route-function';
-import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE } from '../infra/handler-capabilities';
+import { handlerBuildBase, lambdaBuildOptions, modulesShippedBeside, projectRoot } from '../infra/bundle-options';
 
-export async function measureBundles(): Promise<{ handler: string; bytes: number }[]> {
-  const handlers = [...new Set(routeList.map((r) => r.handler))].sort();
-  const sizes = [];
-  for (const handler of handlers) {
-    const result = await build({
-      entryPoints: [handlerEntry(handler)],
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'esm',
-      mainFields: ['module', 'main'],
-      external: [PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE],
-      write: false,
-      logLevel: 'silent',
-    });
-    sizes.push({ handler, bytes: result.outputFiles.reduce((n, f) => n + f.contents.byteLength, 0) });
+export const BUNDLE_DIR = fileURLToPath(new URL('./.build/cold-start/', import.meta.url));
+
+export interface FunctionBundle {
+  name: string;
+  file: string;
+  /** The bundle file alone. */
+  minifiedBytes: number;
+  /** The deployed zip: the bundle plus the packages shipped beside it. */
+  zippedBytes: number;
+  /** samlify is in the bundle. */
+  speaksSaml: boolean;
+}
+
+/** Every function of the stack: one per handler of the route table, plus the jobs. */
+export function functionHandlers(): string[] {
+  return [...new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)])].sort();
+}
+
+export async function buildFunctionBundle(handler: string): Promise<FunctionBundle> {
+  const dir = path.join(BUNDLE_DIR, handler);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'index.mjs');
+  const result = await build({ ...lambdaBuildOptions(handler), outfile: file, metafile: true });
+  const bundle = readFileSync(file);
+  const shipped = modulesShippedBeside(handler).flatMap((pkg) => packageFiles(pkg));
+  return {
+    name: handler,
+    file,
+    minifiedBytes: bundle.byteLength,
+    zippedBytes: zipBytes([{ name: 'index.mjs', data: bundle }, ...shipped]),
+    // `includes`: node_modules may be a symlink, which esbuild reports by its real path.
+    speaksSaml: Object.keys(result.metafile.inputs).some((input) => input.includes('node_modules/samlify/')),
+  };
+}
+
+/** The floor or the empty baseline, bundled with plain esbuild (no banner, no alias). */
+export async function buildReferenceBundle(name: 'floor' | 'empty'): Promise<FunctionBundle> {
+  const dir = path.join(BUNDLE_DIR, `_${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'index.mjs');
+  await build({ ...handlerBuildBase, entryPoints: [fileURLToPath(new URL(`./${name}-handler.ts`, import.meta.url))], bundle: true, minify: true, outfile: file, logLevel: 'silent' });
+  const bundle = readFileSync(file);
+  return { name: `(${name})`, file, minifiedBytes: bundle.byteLength, zippedBytes: zipBytes([{ name: 'index.mjs', data: bundle }]), speaksSaml: false };
+}
+
+interface ZipEntry {
+  name: string;
+  data: Buffer;
+}
+
+/**
+ * The files `npm ci` puts beside the bundle for `pkg`: the package and its installed
+ * dependencies (the native module's binary package is the host's here, linux-x64 for arm64:
+ * the same size within a few per cent). Maps are left out, as the stack's bundling drops them.
+ */
+function packageFiles(pkg: string, seen = new Set<string>()): ZipEntry[] {
+  if (seen.has(pkg)) return [];
+  seen.add(pkg);
+  const root = path.join(projectRoot, 'node_modules', pkg);
+  const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+  const files: ZipEntry[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (!entry.endsWith('.map')) files.push({ name: path.relative(projectRoot, full), data: readFileSync(full) });
+    }
+  };
+  walk(root);
+  const deps = [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})];
+  for (const dep of deps) {
+    try {
+      statSync(path.join(projectRoot, 'node_modules', dep));
+    } catch {
+      continue; // an optional binary for another platform
+    }
+    files.push(...packageFiles(dep, seen));
   }
-  return sizes;
+  return files;
+}
+
+/** Size of a zip of these files: deflate (zlib's default level) or stored, with local and central headers. */
+export function zipBytes(files: readonly ZipEntry[]): number {
+  let total = 22; // end of central directory
+  for (const file of files) {
+    const name = Buffer.byteLength(file.name);
+    total += 30 + name + Math.min(deflateRawSync(file.data).byteLength, file.data.byteLength) + 46 + name;
+  }
+  return total;
 }

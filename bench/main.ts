@@ -1,12 +1,17 @@
 /**
  * `npm run bench`: latency of the hot paths against a baseline measured in the same run
- * (a raw DynamoDB Local GetItem), and the size of every function bundle.
+ * (a raw DynamoDB Local GetItem), login throughput against Argon2id alone, the cold start of
+ * every function (bundle size, import time and first request, against an empty module and the
+ * DynamoDB floor), the "Must show" criteria of issue 12, then the discovery runs.
+ * `npm run bench -- --cold-start` runs the cold-start part alone (with the two latencies and the
+ * login throughput its criteria need).
  *
  * Everything runs on this machine: DynamoDB Local, the local host with the real handlers, and
  * the client. Figures are ratios to the baseline, so they compare across machines; absolute
  * milliseconds are printed beside them for the record.
  */
 import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,10 +23,15 @@ import { verifyPassword, hashPassword } from '../shared/crypto/passwords';
 import { createDeps, setDeps } from '../shared/deps';
 import { createTenant } from '../shared/identity/tenants';
 import { keys } from '../shared/store/keys';
+import { handler as loginHandler } from '../functions/auth-login';
+import { passwordHashingHandlers } from '../infra/handler-capabilities';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
+import { lambdaContext } from '../infra/local/lambda-context';
 import { startLocalHost } from '../infra/local/server';
-import { measureBundles } from './bundle-sizes';
+import { buildFunctionBundle, buildReferenceBundle, functionHandlers, type FunctionBundle } from './bundle-sizes';
+import { buildProbe, coldStartEvent, measureColdStart, type ColdStart, type ColdStartFixture } from './cold-start';
 import { latency, printTable, type Row } from './measure';
+import { printMustShow, worstOf, type Criterion } from './must-show';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
@@ -30,11 +40,24 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 300);
 const LOGIN_ITERATIONS = Number(process.env.BENCH_LOGIN_ITERATIONS ?? 40);
 const PASSWORD = 'bench password that is long enough';
+const COLD_START_ONLY = process.argv.includes('--cold-start');
+
+/** Issue 12: the functions whose init must stay within 1.5 × the floor (`/me`, connections CRUD, tokens, login, MFA). */
+const COMMON_FUNCTIONS = new Set([
+  'me-get',
+  'connections-create', 'connections-get', 'connections-list', 'connections-update', 'connections-delete',
+  'tokens-create', 'tokens-list', 'tokens-rotate', 'tokens-revoke', 'auth-token',
+  'auth-login',
+  'mfa-enroll-start', 'mfa-enroll-confirm', 'mfa-challenge', 'mfa-backup-codes-regen', 'mfa-policy-get', 'mfa-policy-update',
+]);
+const TOTAL_ZIPPED_LIMIT_BYTES = 10_000_000;
 
 async function main() {
   const dynamo = await startDynamoDbLocal({});
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
-  const config = loadConfig({ ...process.env, DYNAMODB_ENDPOINT: dynamo.endpoint, TESSERA_TABLE: 'bench', TESSERA_DATA_DIR: dataDir, PORT: '0', TESSERA_RATE_AUTH_IP_REQUESTS: '1000000', TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '10000', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '10000', TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: '0' });
+  // Shared with the cold-start processes, so they read the same table and keys (and the same JWT issuer).
+  const configEnv = { TESSERA_STAGE: 'local', DYNAMODB_ENDPOINT: dynamo.endpoint, TESSERA_TABLE: 'bench', TESSERA_DATA_DIR: dataDir, PORT: '0', TESSERA_RATE_AUTH_IP_REQUESTS: '1000000', TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '10000', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '10000', TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: '0' };
+  const config = loadConfig({ ...process.env, ...configEnv });
   const deps = await createDeps(config);
   await ensureTable(deps.db, config.tableName);
   setDeps(deps);
@@ -56,61 +79,99 @@ async function main() {
     const session = (await (await post('/v1/auth/login', loginBody)).json()) as { access_token: string };
     const pat = (await (await post('/v1/tokens', { name: 'bench', scopes: ['users:read', 'connections:read'] }, session.access_token)).json()) as { token: string };
 
-    const baseline = await latency('DynamoDB GetItem (baseline)', ITERATIONS, () =>
-      deps.db.send(new GetCommand({ TableName: config.tableName, Key: keys.user(created.tenant.id, created.admin.id), ConsistentRead: true })),
-    );
-    const rows: Row[] = [baseline];
-    rows.push(await latency('GET /v1/me (JWT)', ITERATIONS, async () => ensureOk(await get('/v1/me', session.access_token))));
-    rows.push(await latency('GET /v1/me (PAT)', ITERATIONS, async () => ensureOk(await get('/v1/me', pat.token))));
-    const storedHash = await hashPassword(PASSWORD);
-    const argon = await latency('  of which Argon2id verify', LOGIN_ITERATIONS, () => verifyPassword(storedHash, PASSWORD));
-    const loginRow = await latency('POST /v1/auth/login', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/login', loginBody)));
-    rows.push(loginRow, argon);
-
-    // Password reset request: an existing account (token, audit event, .eml) against an
-    // unknown one, without the response floor: the gap is what the floor has to hide.
-    const forgotKnown = await latency('POST /v1/auth/password/forgot (account)', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/password/forgot', { email: 'admin@bench.test' })));
-    const forgotUnknown = await latency('POST /v1/auth/password/forgot (no account)', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/password/forgot', { email: 'nobody@bench.test' })));
-    rows.push(forgotKnown, forgotUnknown);
-
-    // Connections: one read, a page of 100, and a create (transaction with its audit event)
-    // against a raw TransactWriteItems of two items.
     const integration = integrations[0]!;
     const connectionBody = { integration_id: integration.integration_id, name: 'bench', scope: integration.examples.scope, schedule: { type: 'daily', hour: 2, minute: 0 }, configuration: integration.examples.configuration };
     const connectionIds: string[] = [];
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < (COLD_START_ONLY ? 1 : 100); i++) {
       const res = await post('/v1/connections', connectionBody, session.access_token);
       connectionIds.push(((await res.json()) as { connection_id: string }).connection_id);
     }
-    rows.push(await latency('GET /v1/connections/{id}', ITERATIONS, async () => ensureOk(await get(`/v1/connections/${connectionIds[0]}`, session.access_token))));
-    rows.push(await latency('GET /v1/connections?limit=100 (100 items)', Math.ceil(ITERATIONS / 3), async () => ensureOk(await get('/v1/connections?limit=100', session.access_token))));
-    let n = 0;
-    const rawTransaction = await latency('TransactWriteItems, 2 items (baseline 2)', ITERATIONS, () =>
-      deps.db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n}`, SK: 'A', v: 'x'.repeat(600) } } },
-            { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n++}`, SK: 'B', v: 'x'.repeat(300) } } },
-          ],
-        }),
-      ),
-    );
-    const createRow = await latency('POST /v1/connections', ITERATIONS, async () => ensureOk(await post('/v1/connections', connectionBody, session.access_token)));
-    rows.push(rawTransaction, createRow);
 
-    printTable(rows, baseline);
-    console.log(`\nPOST /v1/connections against a raw 2-item TransactWriteItems: p50 ×${(createRow.p50 / rawTransaction.p50).toFixed(1)}, p99 ×${(createRow.p99 / rawTransaction.p99).toFixed(1)}`);
-    console.log(`\nArgon2id share of a login (p50): ${((argon.p50 / loginRow.p50) * 100).toFixed(0)} %`);
-    console.log(`Password reset request, existing against unknown account, floor off (p50): ×${(forgotKnown.p50 / forgotUnknown.p50).toFixed(1)}, +${(forgotKnown.p99 - forgotUnknown.p50).toFixed(1)} ms at p99 (floor: ${loadConfig({}).passwordResetResponseFloorMs} ms)`);
+    const baseline = await latency('DynamoDB GetItem (baseline)', ITERATIONS, () =>
+      deps.db.send(new GetCommand({ TableName: config.tableName, Key: keys.user(created.tenant.id, created.admin.id), ConsistentRead: true })),
+    );
+    const connectionGet = await latency('GET /v1/connections/{id}', ITERATIONS, async () => ensureOk(await get(`/v1/connections/${connectionIds[0]}`, session.access_token)));
+    const rows: Row[] = [baseline];
+    if (COLD_START_ONLY) {
+      rows.push(connectionGet);
+      printTable(rows, baseline);
+    } else {
+      rows.push(await latency('GET /v1/me (JWT)', ITERATIONS, async () => ensureOk(await get('/v1/me', session.access_token))));
+      rows.push(await latency('GET /v1/me (PAT)', ITERATIONS, async () => ensureOk(await get('/v1/me', pat.token))));
+      const storedHash = await hashPassword(PASSWORD);
+      const argon = await latency('  of which Argon2id verify', LOGIN_ITERATIONS, () => verifyPassword(storedHash, PASSWORD));
+      const loginRow = await latency('POST /v1/auth/login', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/login', loginBody)));
+      rows.push(loginRow, argon);
+
+      // Password reset request: an existing account (token, audit event, .eml) against an
+      // unknown one, without the response floor: the gap is what the floor has to hide.
+      const forgotKnown = await latency('POST /v1/auth/password/forgot (account)', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/password/forgot', { email: 'admin@bench.test' })));
+      const forgotUnknown = await latency('POST /v1/auth/password/forgot (no account)', LOGIN_ITERATIONS, async () => ensureOk(await post('/v1/auth/password/forgot', { email: 'nobody@bench.test' })));
+      rows.push(forgotKnown, forgotUnknown);
+
+      // Connections: one read, a page of 100, and a create (transaction with its audit event)
+      // against a raw TransactWriteItems of two items.
+      rows.push(connectionGet);
+      rows.push(await latency('GET /v1/connections?limit=100 (100 items)', Math.ceil(ITERATIONS / 3), async () => ensureOk(await get('/v1/connections?limit=100', session.access_token))));
+      let n = 0;
+      const rawTransaction = await latency('TransactWriteItems, 2 items (baseline 2)', ITERATIONS, () =>
+        deps.db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n}`, SK: 'A', v: 'x'.repeat(600) } } },
+              { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n++}`, SK: 'B', v: 'x'.repeat(300) } } },
+            ],
+          }),
+        ),
+      );
+      const createRow = await latency('POST /v1/connections', ITERATIONS, async () => ensureOk(await post('/v1/connections', connectionBody, session.access_token)));
+      rows.push(rawTransaction, createRow);
+
+      printTable(rows, baseline);
+      console.log(`\nPOST /v1/connections against a raw 2-item TransactWriteItems: p50 ×${(createRow.p50 / rawTransaction.p50).toFixed(1)}, p99 ×${(createRow.p99 / rawTransaction.p99).toFixed(1)}`);
+      console.log(`\nArgon2id share of a login (p50): ${((argon.p50 / loginRow.p50) * 100).toFixed(0)} %`);
+      console.log(`Password reset request, existing against unknown account, floor off (p50): ×${(forgotKnown.p50 / forgotUnknown.p50).toFixed(1)}, +${(forgotKnown.p99 - forgotUnknown.p50).toFixed(1)} ms at p99 (floor: ${loadConfig({}).passwordResetResponseFloorMs} ms)`);
+    }
+
+    const fixture: ColdStartFixture = {
+      hostUrl: host.url,
+      accessToken: session.access_token,
+      tenantId: created.tenant.id,
+      tenantSlug: 'bench',
+      userId: created.admin.id,
+      connectionId: connectionIds[0]!,
+      loginBody,
+      // What a Lambda's process gets: its configuration and the role's credentials, nothing of ours.
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...configEnv,
+        AWS_REGION: 'us-east-1',
+        AWS_ACCESS_KEY_ID: 'local',
+        AWS_SECRET_ACCESS_KEY: 'local',
+        AWS_SESSION_TOKEN: 'local',
+        // The floor's client has no endpoint of its own: the SDK reads this one.
+        AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+        POWERTOOLS_METRICS_DISABLED: 'true',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      },
+    };
+
+    const throughput = await loginThroughput(coldStartEvent('auth-login', fixture), await hashPassword(PASSWORD));
+    console.log(`\nLogin throughput, one process, sequential (${LOGIN_ITERATIONS} each): login handler ${throughput.logins.toFixed(1)}/s, Argon2id verify alone ${throughput.ceiling.toFixed(1)}/s (×${(throughput.logins / throughput.ceiling).toFixed(2)})`);
+
+    const cold = await coldStarts(fixture);
+    printMustShow([
+      ...cold.criteria,
+      { name: 'Login throughput ≥ 0.6 × Argon2id-only ceiling', measured: throughput.logins / throughput.ceiling, limit: 0.6, atLeast: true },
+      { name: 'Warm GET /v1/connections/{id} p50 ≤ 1.3 × raw GetItem + 1 ms', measured: connectionGet.p50, limit: 1.3 * baseline.p50 + 1, unit: 'ms' },
+    ]);
   } finally {
     await host.close();
     await dynamo.stop();
   }
 
-  console.log('\nFunction bundles (esbuild, minified, ESM, arm64 Node 22 settings of the stack):');
-  for (const b of await measureBundles()) console.log(`  ${b.handler.padEnd(28)} ${(b.bytes / 1024).toFixed(0).padStart(6)} KiB`);
-
-  if (process.env.BENCH_SKIP_DISCOVERY === '1') return;
+  if (COLD_START_ONLY || process.env.BENCH_SKIP_DISCOVERY === '1') return;
   // A process of its own (its DynamoDB Local, its org server, its worker): about 20 minutes at
   // the default size, bound by Okta's rate limits as a real org's discovery is.
   console.log('\nDiscovery runs (bench/discovery-run.ts):');
@@ -119,6 +180,71 @@ async function main() {
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the discovery bench exited with ${code}`))));
   });
+}
+
+/** Logins per second through the login handler against Argon2id verify alone, one at a time on one core. */
+async function loginThroughput(event: unknown, storedHash: string): Promise<{ logins: number; ceiling: number }> {
+  const perSecond = async (run: () => Promise<unknown>) => {
+    for (let i = 0; i < 3; i++) await run();
+    const start = performance.now();
+    for (let i = 0; i < LOGIN_ITERATIONS; i++) await run();
+    return LOGIN_ITERATIONS / ((performance.now() - start) / 1000);
+  };
+  const logins = await perSecond(async () => {
+    // A copy each time: the body parser replaces the event's body with the parsed object.
+    const result = (await loginHandler(structuredClone(event) as Parameters<typeof loginHandler>[0], lambdaContext('auth-login', 30_000))) as { statusCode: number };
+    if (result.statusCode !== 200) throw new Error(`bench login answered ${result.statusCode}`);
+  });
+  const ceiling = await perSecond(() => verifyPassword(storedHash, PASSWORD));
+  return { logins, ceiling };
+}
+
+async function coldStarts(fixture: ColdStartFixture): Promise<{ criteria: Criterion[] }> {
+  console.log(`\nCold starts (bench/cold-start.ts): each bundle imported in a fresh node ${process.version} process, median of ${process.env.BENCH_COLD_START_SAMPLES ?? 5}`);
+  const probe = await buildProbe();
+  const empty = await buildReferenceBundle('empty');
+  const floor = await buildReferenceBundle('floor');
+  const emptyStart = await measureColdStart(probe, empty, {}, fixture.env);
+  const floorStart = await measureColdStart(probe, floor, {}, fixture.env);
+  const floorImportCpu = floorStart.importCpuMs - emptyStart.importCpuMs;
+
+  type Measured = FunctionBundle & ColdStart & { hashesPasswords: boolean };
+  const measured: Measured[] = [];
+  for (const handler of functionHandlers()) {
+    const bundle = await buildFunctionBundle(handler);
+    const start = await measureColdStart(probe, bundle, coldStartEvent(handler, fixture), fixture.env);
+    measured.push({ ...bundle, ...start, hashesPasswords: passwordHashingHandlers.has(handler) });
+  }
+
+  const kib = (bytes: number) => (bytes / 1024).toFixed(0);
+  const line = (m: FunctionBundle & ColdStart, flags: string) => {
+    const importCpu = m.importCpuMs - emptyStart.importCpuMs;
+    console.log(
+      `${m.name.padEnd(31)} ${flags.padEnd(5)} ${kib(m.minifiedBytes).padStart(6)} ${(m.minifiedBytes / floor.minifiedBytes).toFixed(2).padStart(6)} ${kib(m.zippedBytes).padStart(6)} ` +
+        `${importCpu.toFixed(1).padStart(8)} ${(importCpu / floorImportCpu).toFixed(2).padStart(6)} ${m.importWallMs.toFixed(1).padStart(8)} ${m.firstCpuMs.toFixed(1).padStart(7)} ${m.firstWallMs.toFixed(1).padStart(7)}  ${m.status}`,
+    );
+  };
+  console.log(`${'function'.padEnd(31)} ${'flags'.padEnd(5)} ${'KiB'.padStart(6)} ${'×floor'.padStart(6)} ${'zipKiB'.padStart(6)} ${'initCPU'.padStart(8)} ${'×floor'.padStart(6)} ${'initWall'.padStart(8)} ${'1stCPU'.padStart(7)} ${'1stWall'.padStart(7)}  first answer`);
+  line({ ...empty, ...emptyStart }, '');
+  line({ ...floor, ...floorStart }, '');
+  for (const m of measured) line(m, `${m.hashesPasswords ? 'A' : ''}${m.speaksSaml ? 'S' : ''}${COMMON_FUNCTIONS.has(m.name) ? 'c' : ''}`);
+  const totalZipped = measured.reduce((n, m) => n + m.zippedBytes, 0);
+  console.log(`flags: A hashes passwords, S speaks SAML, c common function. initCPU = import CPU ms minus the empty module's (${emptyStart.importCpuMs.toFixed(1)} ms); initWall is raw.`);
+  console.log(`Total zipped: ${(totalZipped / 1_000_000).toFixed(2)} MB for ${measured.length} functions; floor ${kib(floor.minifiedBytes)} KiB, ${floorImportCpu.toFixed(1)} ms import CPU over the empty module.`);
+
+  const plain = measured.filter((m) => !m.hashesPasswords && !m.speaksSaml);
+  const heavy = measured.filter((m) => m.hashesPasswords || m.speaksSaml);
+  const bundleRatio = (m: Measured) => m.minifiedBytes / floor.minifiedBytes;
+  const initRatio = (m: Measured) => (m.importCpuMs - emptyStart.importCpuMs) / floorImportCpu;
+  return {
+    criteria: [
+      worstOf('Bundle ≤ 1.25 × floor (no password hashing, no SAML)', plain, bundleRatio, 1.25),
+      worstOf('Bundle ≤ 2 × floor (password hashing or SAML)', heavy, bundleRatio, 2),
+      { name: `Total zipped ≤ 10 MB (${measured.length} functions)`, measured: totalZipped / 1_000_000, limit: TOTAL_ZIPPED_LIMIT_BYTES / 1_000_000, unit: 'MB' },
+      worstOf('Init CPU ≤ 1.5 × floor (common functions)', measured.filter((m) => COMMON_FUNCTIONS.has(m.name)), initRatio, 1.5),
+      worstOf('Init CPU ≤ 3 × floor (SAML)', measured.filter((m) => m.speaksSaml), initRatio, 3),
+    ],
+  };
 }
 
 await main();

@@ -6,12 +6,15 @@
  * - the health handler: its ESM bundle must load in Node (catches CommonJS dependencies that
  *   need the `createRequire` banner, and dynamic requires esbuild could not resolve);
  * - the SAML assertion consumer: its bundle loads, and the schema validator shipped beside it
- *   (xmllint in WebAssembly, with its worker and the SAML XSDs) runs from the asset.
+ *   (xmllint in WebAssembly, with its worker and the SAML XSDs) runs from the asset;
+ * - all three: no source map in the asset (the deployed zip), each map kept in the cloud
+ *   assembly under `sourcemaps/`, and the SDK's default credential chain replaced by the
+ *   environment credentials (infra/bundle-options.ts).
  * `npm ci` needs the npm registry (or a warm npm cache). Set TESSERA_SKIP_BUNDLING_TEST=1 to
  * skip this file on a machine without either.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +23,7 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from '../../infra/handler-capabilities';
+import { sourceMapFolder } from '../../infra/bundle-options';
 import { createRouteFunction } from '../../infra/route-function';
 import { defaultStackSettings } from '../../infra/stack-settings';
 
@@ -60,7 +64,6 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
     expect(passwordHashingHandlers.has(routes.login.handler)).toBe(true);
     const dir = assetDirs.get(routes.login.handler)!;
     expect(existsSync(path.join(dir, 'index.mjs'))).toBe(true);
-    expect(existsSync(path.join(dir, 'index.mjs.map'))).toBe(true);
     const nodeRs = path.join(dir, 'node_modules', '@node-rs');
     expect(readdirSync(nodeRs).sort()).toEqual(['argon2', 'argon2-linux-arm64-gnu']);
     expect(readdirSync(path.join(nodeRs, 'argon2-linux-arm64-gnu')).filter((f) => f.endsWith('.node'))).toEqual(['argon2.linux-arm64-gnu.node']);
@@ -68,7 +71,7 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
 
   it('bundles everything else into one ESM file that loads in Node', async () => {
     const dir = assetDirs.get(routes.health.handler)!;
-    expect(readdirSync(dir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    expect(readdirSync(dir)).toEqual(['index.mjs']);
     const script = `const m = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href)}); if (typeof m.handler !== 'function') throw new Error('no handler export');`;
     await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TESSERA_STAGE: 'local' } })).resolves.toBeDefined();
   });
@@ -87,5 +90,26 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
       `if (await validate('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').then(() => true, () => false)) throw new Error('an invalid response passed');`,
     ].join('\n');
     await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TESSERA_STAGE: 'local' } })).resolves.toBeDefined();
+  });
+
+  it('keeps the source maps out of the assets, beside them in the cloud assembly', () => {
+    for (const [handler, dir] of assetDirs) {
+      const files = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+      expect(files.filter((f) => f.endsWith('.map')), `${handler} asset`).toEqual([]);
+      const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+      expect(code.includes('sourceMappingURL'), `${handler} bundle points at a map`).toBe(false);
+      const map = JSON.parse(readFileSync(path.join(outdir, sourceMapFolder('BundlingTest', handler), 'index.mjs.map'), 'utf8')) as { sources: string[]; mappings: string };
+      expect(map.sources, `${handler} map`).toContainEqual(expect.stringMatching(new RegExp(`functions/${handler}\\.ts$`)));
+      expect(map.mappings.length).toBeGreaterThan(1000);
+    }
+  });
+
+  it('gives the functions the environment credentials, not the default chain', () => {
+    for (const [handler, dir] of assetDirs) {
+      const code = readFileSync(path.join(dir, 'index.mjs'), 'utf8');
+      // Booleans, so a failure does not print a whole bundle.
+      expect(code.includes('Unable to find environment variable credentials'), `${handler} has the environment provider`).toBe(true);
+      expect(code.includes('Could not load credentials from any providers'), `${handler} has the default chain`).toBe(false);
+    }
   });
 });

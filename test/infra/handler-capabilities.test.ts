@@ -34,7 +34,7 @@ import {
   runQueueSendingHandlers,
   samlSchemaValidatorHandlers,
 } from '../../infra/handler-capabilities';
-import { handlerEntry, projectRoot } from '../../infra/route-function';
+import { handlerBuildBase, handlerEntry, projectRoot } from '../../infra/bundle-options';
 
 /** Modules that define the envelope crypto rather than use it. */
 const ENVELOPE_PLUMBING = new Set(['shared/crypto/envelope.ts', 'shared/crypto/envelope-encryption-sdk.ts']);
@@ -56,15 +56,13 @@ interface HandlerBundle {
 
 async function bundleHandlers(): Promise<HandlerBundle[]> {
   const result = await build({
-    absWorkingDir: projectRoot,
+    ...handlerBuildBase,
     entryPoints: Object.fromEntries(handlers.map((h) => [h, path.relative(projectRoot, handlerEntry(h))])),
     bundle: true,
     write: false,
     metafile: true,
     outdir: 'out',
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
+    // Packages stay out: the imports of a bundle then name the packages it would carry.
     packages: 'external',
     logLevel: 'silent',
   });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
-import { handlerEntry, projectRoot } from '../../infra/route-function';
+import { handlerBuildBase, handlerEntry, projectRoot } from '../../infra/bundle-options';
 
 /** The one function that serves the whole table (the OpenAPI document is built from it). */
 const READS_WHOLE_TABLE = 'openapi';
@@ -62,15 +62,12 @@ const inputsOf = new Map<string, string[]>();
 beforeAll(async () => {
   const entryOf = (handler: string) => path.relative(projectRoot, handlerEntry(handler)).split(path.sep).join('/');
   const result = await build({
-    absWorkingDir: projectRoot,
+    ...handlerBuildBase,
     entryPoints: Object.fromEntries(handlers.map((h) => [h, entryOf(h)])),
     bundle: true,
     write: false,
     metafile: true,
     outdir: 'out',
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
     packages: 'external',
     logLevel: 'silent',
   });
