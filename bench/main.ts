@@ -158,12 +158,15 @@ async function main() {
     };
 
     const throughput = await loginThroughput(coldStartEvent('auth-login', fixture), await hashPassword(PASSWORD));
-    console.log(`\nLogin throughput, one process, sequential (${LOGIN_ITERATIONS} each): login handler ${throughput.logins.toFixed(1)}/s, Argon2id verify alone ${throughput.ceiling.toFixed(1)}/s (×${(throughput.logins / throughput.ceiling).toFixed(2)})`);
+    const { logins, ceiling } = throughput;
+    console.log(`\nLogin throughput, one process, sequential (${LOGIN_ITERATIONS} each):`);
+    console.log(`  per core (per CPU second of this process): login handler ${logins.perCpuSecond.toFixed(1)}/s, Argon2id verify alone ${ceiling.perCpuSecond.toFixed(1)}/s (×${(logins.perCpuSecond / ceiling.perCpuSecond).toFixed(2)})`);
+    console.log(`  per wall second (DynamoDB Local's latency included): login handler ${logins.perWallSecond.toFixed(1)}/s, Argon2id verify alone ${ceiling.perWallSecond.toFixed(1)}/s (×${(logins.perWallSecond / ceiling.perWallSecond).toFixed(2)})`);
 
     const cold = await coldStarts(fixture);
     printMustShow([
       ...cold.criteria,
-      { name: 'Login throughput ≥ 0.6 × Argon2id-only ceiling', measured: throughput.logins / throughput.ceiling, limit: 0.6, atLeast: true },
+      { name: 'Login throughput per core ≥ 0.6 × Argon2id-only ceiling', measured: throughput.logins.perCpuSecond / throughput.ceiling.perCpuSecond, limit: 0.6, atLeast: true },
       { name: 'Warm GET /v1/connections/{id} p50 ≤ 1.3 × raw GetItem + 1 ms', measured: connectionGet.p50, limit: 1.3 * baseline.p50 + 1, unit: 'ms' },
     ]);
   } finally {
@@ -182,21 +185,36 @@ async function main() {
   });
 }
 
-/** Logins per second through the login handler against Argon2id verify alone, one at a time on one core. */
-async function loginThroughput(event: unknown, storedHash: string): Promise<{ logins: number; ceiling: number }> {
-  const perSecond = async (run: () => Promise<unknown>) => {
+/**
+ * Logins through the login handler against Argon2id verify alone, one at a time. Two figures
+ * for each: per second of wall time (what one Lambda environment, which serves one request at
+ * a time, gets here: DynamoDB Local's latency included), and per second of this process's CPU
+ * (`process.cpuUsage`: the main thread and the thread pool that hashes), which is the
+ * throughput per core the issue asks about: the table's own work is DynamoDB's, not the
+ * function's, and waiting on it costs no core.
+ */
+async function loginThroughput(event: unknown, storedHash: string): Promise<{ logins: Throughput; ceiling: Throughput }> {
+  const measure = async (run: () => Promise<unknown>): Promise<Throughput> => {
     for (let i = 0; i < 3; i++) await run();
+    const cpu = process.cpuUsage();
     const start = performance.now();
     for (let i = 0; i < LOGIN_ITERATIONS; i++) await run();
-    return LOGIN_ITERATIONS / ((performance.now() - start) / 1000);
+    const wallSeconds = (performance.now() - start) / 1000;
+    const used = process.cpuUsage(cpu);
+    return { perWallSecond: LOGIN_ITERATIONS / wallSeconds, perCpuSecond: LOGIN_ITERATIONS / ((used.user + used.system) / 1e6) };
   };
-  const logins = await perSecond(async () => {
+  const logins = await measure(async () => {
     // A copy each time: the body parser replaces the event's body with the parsed object.
     const result = (await loginHandler(structuredClone(event) as Parameters<typeof loginHandler>[0], lambdaContext('auth-login', 30_000))) as { statusCode: number };
     if (result.statusCode !== 200) throw new Error(`bench login answered ${result.statusCode}`);
   });
-  const ceiling = await perSecond(() => verifyPassword(storedHash, PASSWORD));
+  const ceiling = await measure(() => verifyPassword(storedHash, PASSWORD));
   return { logins, ceiling };
+}
+
+interface Throughput {
+  perWallSecond: number;
+  perCpuSecond: number;
 }
 
 async function coldStarts(fixture: ColdStartFixture): Promise<{ criteria: Criterion[] }> {
