@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';
 import { UnauthenticatedError } from '../errors';
-import { JWT_ALGORITHM } from '../crypto/signing-keys';
+import { JWT_ALGORITHM, JWT_CLOCK_TOLERANCE_SECONDS } from '../crypto/signing-keys';
+import { currentSigningKey } from './issuer-signing-key';
 
 export interface AccessTokenSubject {
   userId: string;
@@ -44,12 +45,18 @@ export interface TokenResponse {
 }
 
 /** The leeway verification grants an expired token (seconds). */
-export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 5;
+export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = JWT_CLOCK_TOLERANCE_SECONDS;
+
+/**
+ * Signs with the issuer's private key (`issuer-signing-key.ts`): only the functions that call
+ * this carry that module (tree-shaken from the others, checked by
+ * test/infra/handler-capabilities.test.ts).
+ */
 
 export async function issueAccessToken(deps: Deps, subject: AccessTokenSubject): Promise<{ token: string; expiresIn: number }> {
   const { issuer, audience, accessTokenTtlSeconds } = deps.config.jwt;
   const now = epochSeconds(deps.clock);
-  const key = deps.signingKeys.current;
+  const key = await currentSigningKey(deps);
   const token = await new SignJWT({
     tenant_id: subject.tenantId,
     workspace_id: subject.workspaceId,
@@ -107,8 +114,8 @@ export async function verifyAccessToken(deps: Deps, token: string): Promise<Acce
   try {
     const { payload } = await jwtVerify(
       token,
-      (header) => {
-        const key = header.kid ? deps.signingKeys.byKid.get(header.kid) : undefined;
+      async (header) => {
+        const key = header.kid ? await deps.verificationKeys.keyFor(header.kid) : undefined;
         if (!key) throw new UnauthenticatedError('The access token was signed by an unknown key');
         return key;
       },
