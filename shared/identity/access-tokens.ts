@@ -3,7 +3,7 @@
  * Verification pins the algorithm, issuer and audience and needs every claim we rely on;
  * anything else about the token is the caller's business (user status, workspace role).
  */
-import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';
@@ -52,7 +52,6 @@ export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = JWT_CLOCK_TOLERANCE_SECONDS;
  * this carry that module (tree-shaken from the others, checked by
  * test/infra/handler-capabilities.test.ts).
  */
-
 export async function issueAccessToken(deps: Deps, subject: AccessTokenSubject): Promise<{ token: string; expiresIn: number }> {
   const { issuer, audience, accessTokenTtlSeconds } = deps.config.jwt;
   const now = epochSeconds(deps.clock);
@@ -111,14 +110,20 @@ function claimsFrom(payload: JWTPayload): AccessTokenClaims {
 
 export async function verifyAccessToken(deps: Deps, token: string): Promise<AccessTokenClaims> {
   const { issuer, audience } = deps.config.jwt;
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    throw new UnauthenticatedError('The access token is not valid');
+  }
+  // Looked up outside the verification below: a table that does not answer is an outage
+  // (5xx), not a bad token.
+  const key = typeof kid === 'string' && kid !== '' ? await deps.verificationKeys.keyFor(kid) : undefined;
+  if (!key) throw new UnauthenticatedError('The access token was signed by an unknown key');
   try {
     const { payload } = await jwtVerify(
       token,
-      async (header) => {
-        const key = header.kid ? await deps.verificationKeys.keyFor(header.kid) : undefined;
-        if (!key) throw new UnauthenticatedError('The access token was signed by an unknown key');
-        return key;
-      },
+      key,
       {
         algorithms: [JWT_ALGORITHM],
         issuer,

@@ -197,6 +197,21 @@ describe('signing key rotation', () => {
     }
   });
 
+  it('a key set the table cannot give is an outage (5xx problem+json, nothing of the error shown), not a refused token', async () => {
+    const valid = (await login(http, clock, tenant.admin.email)).accessToken;
+    clock.advance(host.config.keyCacheSeconds + 1);
+    const failing = vi.spyOn(host.deps.table, 'queryPrefix').mockRejectedValueOnce(Object.assign(new Error('table unreachable: secret detail'), { name: 'InternalServerError' }));
+    try {
+      const res = await http.request('GET', '/v1/me', { token: valid });
+      expect(res.status).toBe(500);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.text).not.toContain('secret detail');
+    } finally {
+      failing.mockRestore();
+    }
+    expect((await http.request('GET', '/v1/me', { token: valid })).status).toBe(200);
+  });
+
   it('serves the JWKS from the published set without a secret: public members only, cacheable for the key cache period', async () => {
     const res = await http.request('GET', '/v1/.well-known/jwks.json');
     expect(res.status).toBe(200);
