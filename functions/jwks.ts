@@ -2,4 +2,5 @@ import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
 import { route } from './routes/jwks';
 
-export const handler = endpoint(route, ({ deps }) => ok(deps.signingKeys.jwks, { 'cache-control': 'public, max-age=300' }));
+// Served from the published key set (public halves only): this function holds no secret.
+export const handler = endpoint(route, async ({ deps }) => ok(await deps.verificationKeys.jwks(), { 'cache-control': `public, max-age=${deps.config.keyCacheSeconds}` }));

@@ -1,6 +1,6 @@
 /**
  * What a handler's function needs beyond the baseline that every function gets (read/write on
- * the table, `secretsmanager:GetSecretValue` on the signing secret, its own log group).
+ * the table, its own log group; route functions also read the cursor secret).
  *
  * These are facts about the code a handler imports, not about the API, so they live here and
  * not in the route table; test/infra/handler-capabilities.test.ts bundles every handler with
@@ -8,6 +8,21 @@
  * route that hashes passwords or touches encrypted secrets cannot ship without its grant, and
  * a grant cannot outlive the code that needed it.
  */
+
+/**
+ * Handlers that sign access tokens: their bundle carries the reader of the private signing seed
+ * (`SIGNING_SEED_MODULE`), and only their roles get `secretsmanager:GetSecretValue` on the
+ * signing secret. Every other function verifies with the published public keys.
+ */
+export const tokenIssuingHandlers: ReadonlySet<string> = new Set([
+  'auth-login',
+  'auth-token',
+  'mfa-challenge',
+  'mfa-enroll-confirm',
+]);
+
+/** The project module that reads the private signing seed. */
+export const SIGNING_SEED_MODULE = 'shared/crypto/signing-seeds.ts';
 
 /**
  * Handlers whose bundle imports `@node-rs/argon2` (password hashing): it is shipped as a

@@ -20,7 +20,7 @@ import { routeList } from '../functions/routes';
 import type { RouteDefinition } from '../shared/http/route';
 import { tableDefinition } from '../shared/store/table';
 import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RUN_WORKER_TIMEOUT_SECONDS, RunQueues } from './discovery-runs';
-import { emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, runQueueSendingHandlers } from './handler-capabilities';
+import { emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from './handler-capabilities';
 import { createRouteFunction, pascalCase } from './route-function';
 import type { StackSettings } from './stack-settings';
 
@@ -68,6 +68,7 @@ export class TesseraStack extends Stack {
   readonly table: dynamodb.Table;
   readonly envelopeKey: kms.Key;
   readonly signingSecret: secretsmanager.Secret;
+  readonly cursorSecret: secretsmanager.Secret;
   readonly api: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   /** The function of each handler module (routes and jobs), by handler name. */
@@ -109,14 +110,24 @@ export class TesseraStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Read only by the functions that issue tokens; verifiers use the public keys published in the table.
     this.signingSecret = new secretsmanager.Secret(this, 'SigningSeed', {
-      description: `Tessera ${env}: seed of the Ed25519 JWT signing key (AWSPREVIOUS still verifies)`,
+      description: `Tessera ${env}: seed of the Ed25519 JWT signing key (read by token issuers only)`,
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.signingSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotated by an operator with put-secret-value (a new random seed); the functions still accept tokens signed under AWSPREVIOUS.',
+      reason: 'Rotated by an operator with `npm run tessera -- rotate-signing-key`, which publishes the new public key before putting the new seed, so no token is refused.',
+    });
+    this.cursorSecret = new secretsmanager.Secret(this, 'CursorSecret', {
+      description: `Tessera ${env}: secret of the list cursor keys (AWSPREVIOUS still opens cursors)`,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.cursorSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Rotated by an operator with put-secret-value (a new random value); cursors sealed under AWSPREVIOUS still open.',
     });
 
     this.api = new apigw.HttpApi(this, 'Api', {
@@ -157,6 +168,7 @@ export class TesseraStack extends Stack {
       TESSERA_STAGE: 'aws',
       TESSERA_TABLE: this.table.tableName,
       TESSERA_SIGNING_KEY_SECRET_ARN: this.signingSecret.secretArn,
+      TESSERA_CURSOR_KEY_SECRET_ARN: this.cursorSecret.secretArn,
       TESSERA_KMS_KEY_ARN: this.envelopeKey.keyArn,
       TESSERA_PUBLIC_URL: publicUrl,
       TESSERA_EMAIL_FROM: settings.emailFrom.header,
@@ -206,8 +218,10 @@ export class TesseraStack extends Stack {
         tracing: settings.tracing,
       });
       grantCapabilities(handler, role);
-      // Every route authenticates its caller: it verifies tokens with the signing key.
-      role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
+      // Any route may answer a list: it seals and opens cursors.
+      role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.cursorSecret.secretArn] }));
+      // Only issuers sign; every route verifies with the public keys published in the table.
+      if (tokenIssuingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
 
       const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
       for (const route of routes) {
@@ -216,7 +230,7 @@ export class TesseraStack extends Stack {
       functions.set(handler, fn);
     }
 
-    // Jobs: no route, no caller to authenticate (no signing key), a trigger of their own.
+    // Jobs: no route, no caller to authenticate, no list to answer (no secret), a trigger of their own.
     for (const job of jobList) {
       const worker = job.trigger.kind === 'queue';
       const { fn, role } = createRouteFunction(this, {
@@ -245,5 +259,6 @@ export class TesseraStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TESSERA_TABLE' });
     new CfnOutput(this, 'KmsKeyArn', { value: this.envelopeKey.keyArn, description: 'TESSERA_KMS_KEY_ARN' });
     new CfnOutput(this, 'SigningSecretArn', { value: this.signingSecret.secretArn, description: 'TESSERA_SIGNING_KEY_SECRET_ARN' });
+    new CfnOutput(this, 'CursorSecretArn', { value: this.cursorSecret.secretArn, description: 'TESSERA_CURSOR_KEY_SECRET_ARN' });
   }
 }

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   TESSERA_ACCESS_TOKEN_TTL_SECONDS: intFromEnv(900, 900, 3600),
   TESSERA_REFRESH_TOKEN_TTL_DAYS: intFromEnv(30, 1, 365),
   TESSERA_SIGNING_KEY_SECRET_ARN: z.string().min(1).optional(),
+  TESSERA_CURSOR_KEY_SECRET_ARN: z.string().min(1).optional(),
+  TESSERA_KEY_CACHE_SECONDS: intFromEnv(300, 1, 3_600),
   TESSERA_KMS_KEY_ARN: z.string().min(1).optional(),
   TESSERA_BOOTSTRAP_TENANT: z.string().min(1).default('demo'),
   TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.string().email().optional(),
@@ -95,6 +97,8 @@ export interface EmailDomainConfig {
   recheckSeconds: number;
 }
 
+export type SecretSource = { kind: 'secrets-manager'; secretArn: string } | { kind: 'file'; path: string };
+
 export interface Config {
   stage: 'local' | 'aws';
   tableName: string;
@@ -110,8 +114,20 @@ export interface Config {
   publicUrl: string;
   jwt: { issuer: string; audience: string; accessTokenTtlSeconds: number };
   refreshTokenTtlDays: number;
-  /** AWS: the Secrets Manager secret holding the JWT signing keys. Local: a key file. */
-  signingKeys: { kind: 'secrets-manager'; secretArn: string } | { kind: 'file'; path: string };
+  /**
+   * AWS: the Secrets Manager secret holding the seed of the JWT signing key (AWSCURRENT signs).
+   * Local: a key file. Only token issuers read it; everyone else verifies with the published
+   * public keys (`shared/identity/published-signing-keys.ts`).
+   */
+  signingKeys: SecretSource;
+  /** AWS: the secret whose current and previous versions give the list cursor keys. Local: a key file. */
+  cursorKeys: SecretSource;
+  /**
+   * How long a warm function keeps what it read of the keys (the issuer's private key, the
+   * published public keys, the cursor keys) before reading them again: how soon a rotation
+   * reaches every function, and part of how long a retired signing key keeps verifying.
+   */
+  keyCacheSeconds: number;
   /** AWS: the KMS key for envelope encryption. Local: a raw AES key file. */
   envelopeKey: { kind: 'kms'; keyArn: string } | { kind: 'file'; path: string };
   bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
@@ -141,8 +157,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // An override would send every tenant's provider credentials to one host.
     throw new Error('Invalid configuration: TESSERA_CONNECTOR_ENDPOINTS is for local mode and tests only');
   }
-  if (e.TESSERA_STAGE === 'aws' && (!e.TESSERA_SIGNING_KEY_SECRET_ARN || !e.TESSERA_KMS_KEY_ARN)) {
-    throw new Error('Invalid configuration: TESSERA_SIGNING_KEY_SECRET_ARN and TESSERA_KMS_KEY_ARN are required in the aws stage');
+  if (e.TESSERA_STAGE === 'aws' && (!e.TESSERA_SIGNING_KEY_SECRET_ARN || !e.TESSERA_CURSOR_KEY_SECRET_ARN || !e.TESSERA_KMS_KEY_ARN)) {
+    throw new Error('Invalid configuration: TESSERA_SIGNING_KEY_SECRET_ARN, TESSERA_CURSOR_KEY_SECRET_ARN and TESSERA_KMS_KEY_ARN are required in the aws stage');
   }
   return {
     stage: e.TESSERA_STAGE,
@@ -160,6 +176,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signingKeys: e.TESSERA_SIGNING_KEY_SECRET_ARN
       ? { kind: 'secrets-manager', secretArn: e.TESSERA_SIGNING_KEY_SECRET_ARN }
       : { kind: 'file', path: path.join(dataDir, 'keys', 'jwt-signing-keys.json') },
+    cursorKeys: e.TESSERA_CURSOR_KEY_SECRET_ARN
+      ? { kind: 'secrets-manager', secretArn: e.TESSERA_CURSOR_KEY_SECRET_ARN }
+      : { kind: 'file', path: path.join(dataDir, 'keys', 'cursor-keys.json') },
+    keyCacheSeconds: e.TESSERA_KEY_CACHE_SECONDS,
     envelopeKey: e.TESSERA_KMS_KEY_ARN
       ? { kind: 'kms', keyArn: e.TESSERA_KMS_KEY_ARN }
       : { kind: 'file', path: path.join(dataDir, 'keys', 'envelope-key.json') },

@@ -6,9 +6,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from './clock';
 import { loadConfig, type Config } from './config';
-import { loadSigningKeys, type SigningKeySet } from './crypto/signing-keys';
+import { loadCursorKeys } from './crypto/cursor-keys';
+import { EARLY_REFRESH_INTERVAL_SECONDS, ExpiringValue } from './crypto/expiring-value';
 import { createIdGenerator, type IdGenerator } from './ids';
-import { LazyResources } from './lazy-resources';
+import { createVerificationKeys, type VerificationKeys } from './identity/verification-keys';
 import { createOidcConfigurationCache, type OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
 import { createObservability, type Observability } from './observability';
 import type { RunQueue } from './runs/run-queue';
@@ -21,17 +22,28 @@ export interface Deps {
   table: TableClient;
   clock: Clock;
   ids: IdGenerator;
-  /**
-   * What a use case loads on first use (the envelope crypto: `envelopeOf(deps)` in
-   * `crypto/envelope.ts`), so that only the functions that need it bundle and load it.
-   */
-  lazy: LazyResources;
-  signingKeys: SigningKeySet;
+  /** The published public keys that verify access tokens (no secret: see `identity/verification-keys.ts`). */
+  verificationKeys: VerificationKeys;
+  /** List cursor keys, the sealing one first: read on the first cursor, then kept like the other keys. */
+  cursorKeys: ExpiringValue<Buffer[]>;
   observability: Observability;
   /** Tenant OIDC discovery metadata and JWKS, kept across warm invocations. */
   oidcConfigurations: OidcConfigurationCache;
   /** The run queue the host installed (local host, tests); absent in AWS, where runs use SQS. */
   runQueue?: RunQueue;
+  /** A part only some functions use, made on first use and kept with these deps (`DepsPart`). */
+  part<T>(part: DepsPart<T>): T;
+}
+
+/**
+ * A dependency that only some functions have (the issuers' private signing key, the envelope
+ * crypto). The module that defines it is imported only by the code that uses it, so other
+ * functions' bundles never contain it and their cold starts never build it; it still lives and
+ * dies with these deps (a reset drops it).
+ */
+export interface DepsPart<T> {
+  readonly name: string;
+  create(deps: Deps): T;
 }
 
 export interface DepsOverrides {
@@ -41,22 +53,28 @@ export interface DepsOverrides {
   runQueue?: RunQueue;
 }
 
-export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
+export function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
   const clock = overrides.clock ?? systemClock;
-  const signingKeys = await loadSigningKeys(config);
   const db = overrides.db ?? createDocumentClient(config);
-  return {
+  const table = new TableClient(db, config.tableName);
+  const parts = new Map<DepsPart<unknown>, unknown>();
+  const deps: Deps = {
     config,
     db,
-    table: new TableClient(db, config.tableName),
+    table,
     clock,
     ids: createIdGenerator(() => clock.now().getTime()),
-    lazy: new LazyResources(),
-    signingKeys,
+    verificationKeys: createVerificationKeys({ table, clock, config }),
+    cursorKeys: new ExpiringValue(() => loadCursorKeys(config), clock, config.keyCacheSeconds * 1000, EARLY_REFRESH_INTERVAL_SECONDS * 1000),
     observability: overrides.observability ?? createObservability(),
     oidcConfigurations: createOidcConfigurationCache(),
     ...(overrides.runQueue ? { runQueue: overrides.runQueue } : {}),
+    part<T>(part: DepsPart<T>): T {
+      if (!parts.has(part)) parts.set(part, part.create(deps));
+      return parts.get(part) as T;
+    },
   };
+  return Promise.resolve(deps);
 }
 
 let current: Promise<Deps> | undefined;

@@ -2,8 +2,8 @@
  * `npm run tessera -- <command>`: operations on a Tessera table, local or in AWS.
  * Local (the default stage): DYNAMODB_ENDPOINT, else the DynamoDB Local that `npm start`
  * serves from the data directory, else a DynamoDB Local started just for this command.
- * AWS: TESSERA_STAGE=aws with the normal SDK credential chain, TESSERA_TABLE, TESSERA_KMS_KEY_ARN
- * and TESSERA_SIGNING_KEY_SECRET_ARN.
+ * AWS: TESSERA_STAGE=aws with the normal SDK credential chain, TESSERA_TABLE, TESSERA_KMS_KEY_ARN,
+ * TESSERA_SIGNING_KEY_SECRET_ARN and TESSERA_CURSOR_KEY_SECRET_ARN.
  * Exit codes: 0 done, 1 usage, 2 failure, 3 an audit chain that does not verify.
  */
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../../shared/config';
 import { createDeps } from '../../shared/deps';
 import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { DomainName } from '../../shared/identity/schemas';
+import { rotateSigningKey } from '../../shared/identity/signing-key-rotation';
 import { createTenant } from '../../shared/identity/tenants';
 import { parseWith } from '../../shared/schemas/validation';
 import { integrations } from '../../shared/connectors/catalog';
@@ -46,13 +47,19 @@ Commands:
       Sets which integrations of the catalog the tenant may use (audited in the tenant's log);
       --all lifts the restriction. Without either it shows the current licence. A tenant never
       licensed may use all integrations. Integrations: ${integrations.map((i) => i.integration_id).join(', ')}.
+  rotate-signing-key
+      Rotates the JWT signing key: publishes a new public key, makes its seed the signing
+      secret's current value, and retires the old key (it keeps verifying the tokens it signed
+      until the printed time). Prints key ids, never key material. In AWS it needs
+      secretsmanager:PutSecretValue on the signing secret and the table.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
   help
       This text.
 
 Environment: TESSERA_STAGE (local|aws), TESSERA_TABLE, DYNAMODB_ENDPOINT, TESSERA_DATA_DIR,
-AWS_REGION; for aws also TESSERA_KMS_KEY_ARN and TESSERA_SIGNING_KEY_SECRET_ARN.`;
+AWS_REGION, TESSERA_KEY_CACHE_SECONDS (as deployed: it sets how long a retired key verifies);
+for aws also TESSERA_KMS_KEY_ARN, TESSERA_SIGNING_KEY_SECRET_ARN and TESSERA_CURSOR_KEY_SECRET_ARN.`;
 
 class UsageError extends Error {}
 
@@ -181,6 +188,19 @@ async function run(argv: string[]): Promise<void> {
       });
       return;
     }
+    case 'rotate-signing-key':
+      await withConfig(async (config) => {
+        const deps = await createDeps(config);
+        try {
+          if (config.dynamodbEndpoint) await ensureTable(deps.db, config.tableName);
+          const rotation = await rotateSigningKey(deps);
+          console.log(`Published and promoted signing key ${rotation.newKid} (issuers sign with it from their next key read, within ${config.keyCacheSeconds} s)`);
+          for (const kid of rotation.retired) console.log(`  retiring ${kid}: verifies until ${rotation.retiringUntil.toISOString()}`);
+        } finally {
+          deps.db.destroy();
+        }
+      });
+      return;
     case 'create-table':
       await withConfig(async (config) => {
         if (!config.dynamodbEndpoint) throw new UsageError('create-table is for a local DynamoDB; in AWS the stack owns the table');

@@ -20,8 +20,23 @@ import { buildEncrypt } from '@aws-crypto/encrypt-node';
 import { KmsKeyringClass, type KmsClientSupplier } from '@aws-crypto/kms-keyring';
 import { AlgorithmSuiteIdentifier, CommitmentPolicy, KeyringNode, immutableClass } from '@aws-crypto/material-management-node';
 import { RawAesKeyringNode, RawAesWrappingSuiteIdentifier } from '@aws-crypto/raw-aes-keyring-node';
-import { EncryptionContextMismatchError, type EnvelopeCrypto } from './envelope';
 import { readOrCreateKeyFile } from './local-key-file';
+
+export type EncryptionContext = Record<string, string>;
+
+export interface EnvelopeCrypto {
+  /** The key that protects new ciphertexts (KMS key ARN, or the local key's name). */
+  readonly keyId: string;
+  encrypt(plaintext: string, context: EncryptionContext): Promise<string>;
+  decrypt(ciphertext: string, expectedContext: EncryptionContext): Promise<string>;
+}
+
+export class EncryptionContextMismatchError extends Error {
+  constructor() {
+    super('The ciphertext belongs to another object');
+    this.name = 'EncryptionContextMismatchError';
+  }
+}
 
 const SUITE = AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY;
 const { encrypt } = buildEncrypt(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);

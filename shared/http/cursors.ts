@@ -1,10 +1,10 @@
 /**
  * Opaque list cursors. A list's own position (a table key, a segment and its inner key, a
  * stored part and an offset) never leaves the service as it is: every `next_cursor` is that
- * position sealed with AES-256-GCM under a key derived from the signing secret
- * (`deriveCursorKey`), and bound, as additional authenticated data, to the list it came from:
- * the route, the caller's tenant and workspace, the path parameters and every filter of the
- * query (all but `cursor` and `limit`, which may change from page to page).
+ * position sealed with AES-256-GCM under a key derived from the cursor secret (a secret of
+ * its own: `shared/crypto/cursor-keys.ts`), and bound, as additional authenticated data, to the
+ * list it came from: the route, the caller's tenant and workspace, the path parameters and
+ * every filter of the query (all but `cursor` and `limit`, which may change from page to page).
  *
  * A cursor replayed on another route, by another tenant or workspace, with other filters, or
  * altered in any byte does not open: 400 `validation_failed` on `cursor` (API.md: a bad query

@@ -16,7 +16,7 @@ import { formBody } from './middleware/form-body';
 import { jsonBody } from './middleware/json-body';
 import { requestScope } from './middleware/request-scope';
 import { validateInput } from './middleware/validate-input';
-import { cursorBinding, openCursor, sealCursor, type CursorBinding } from './cursors';
+import { cursorBinding, InvalidCursorError, openCursor, sealCursor, type CursorBinding } from './cursors';
 import { securityHeaders } from './headers';
 import type { EndpointResult } from './responses';
 import type { RouteDefinition } from './route';
@@ -57,18 +57,31 @@ function render(result: EndpointResult): APIGatewayProxyStructuredResultV2 {
   return { statusCode: result.statusCode, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(result.body) };
 }
 
-/** The input with its `cursor` opened into the list's position (400 when it is not a cursor of this list). */
-function withOpenedCursor(keys: readonly Buffer[], binding: CursorBinding, input: RequestState['input']): RequestState['input'] {
+/**
+ * The input with its `cursor` opened into the list's position (400 when it is not a cursor of
+ * this list). The keys are read only when a cursor comes or goes, so other routes never read
+ * them; a cursor that no held key opens may have been sealed under a key rotated in since they
+ * were read: they are read again (not more often than `ExpiringValue.refresh` allows) and tried once more.
+ */
+async function withOpenedCursor(cursorKeys: Deps['cursorKeys'], binding: CursorBinding, input: RequestState['input']): Promise<RequestState['input']> {
   const query = input.query as Record<string, unknown> | undefined;
   if (typeof query?.cursor !== 'string') return input;
-  return { ...input, query: { ...query, cursor: openCursor(keys, binding, query.cursor) } };
+  const cursor = query.cursor;
+  let position: string;
+  try {
+    position = openCursor(await cursorKeys.get(), binding, cursor);
+  } catch (error) {
+    if (!(error instanceof InvalidCursorError)) throw error;
+    position = openCursor(await cursorKeys.refresh(), binding, cursor);
+  }
+  return { ...input, query: { ...query, cursor: position } };
 }
 
 /** The answer with its `next_cursor` sealed for this list. */
-function withSealedCursor(keys: readonly Buffer[], binding: CursorBinding, result: EndpointResult): EndpointResult {
+async function withSealedCursor(cursorKeys: Deps['cursorKeys'], binding: CursorBinding, result: EndpointResult): Promise<EndpointResult> {
   const body = result.body as Record<string, unknown> | undefined;
   if (typeof body !== 'object' || body === null || typeof body.next_cursor !== 'string') return result;
-  return { ...result, body: { ...body, next_cursor: sealCursor(keys, binding, body.next_cursor) } };
+  return { ...result, body: { ...body, next_cursor: sealCursor(await cursorKeys.get(), binding, body.next_cursor) } };
 }
 
 export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>): LambdaHandler {
@@ -83,10 +96,10 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
     const request = { event, context } as TesseraRequest;
     const state = stateOf(request);
     const headers = event.headers ?? {};
-    const cursorKeys = state.deps.signingKeys.cursorKeys;
+    const cursorKeys = state.deps.cursorKeys;
     const binding = cursorBinding(routeName, state.principal, state.input);
     const result = await fn({
-      input: withOpenedCursor(cursorKeys, binding, state.input) as EndpointInput<R>,
+      input: (await withOpenedCursor(cursorKeys, binding, state.input)) as EndpointInput<R>,
       principal: state.principal as EndpointContext<R>['principal'],
       deps: state.deps,
       request: {
@@ -96,7 +109,7 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
         header: (name) => headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
       },
     });
-    return render(withSealedCursor(cursorKeys, binding, result));
+    return render(await withSealedCursor(cursorKeys, binding, result));
   });
   return handler;
 }

@@ -3,12 +3,13 @@
  * Verification pins the algorithm, issuer and audience and needs every claim we rely on;
  * anything else about the token is the caller's business (user status, workspace role).
  */
-import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
+import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';
 import { UnauthenticatedError } from '../errors';
-import { JWT_ALGORITHM } from '../crypto/signing-keys';
+import { JWT_ALGORITHM, JWT_CLOCK_TOLERANCE_SECONDS } from '../crypto/signing-keys';
+import { currentSigningKey } from './issuer-signing-key';
 
 export interface AccessTokenSubject {
   userId: string;
@@ -44,12 +45,17 @@ export interface TokenResponse {
 }
 
 /** The leeway verification grants an expired token (seconds). */
-export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = 5;
+export const ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS = JWT_CLOCK_TOLERANCE_SECONDS;
 
+/**
+ * Signs with the issuer's private key (`issuer-signing-key.ts`): only the functions that call
+ * this carry that module (tree-shaken from the others, checked by
+ * test/infra/handler-capabilities.test.ts).
+ */
 export async function issueAccessToken(deps: Deps, subject: AccessTokenSubject): Promise<{ token: string; expiresIn: number }> {
   const { issuer, audience, accessTokenTtlSeconds } = deps.config.jwt;
   const now = epochSeconds(deps.clock);
-  const key = deps.signingKeys.current;
+  const key = await currentSigningKey(deps);
   const token = await new SignJWT({
     tenant_id: subject.tenantId,
     workspace_id: subject.workspaceId,
@@ -104,14 +110,20 @@ function claimsFrom(payload: JWTPayload): AccessTokenClaims {
 
 export async function verifyAccessToken(deps: Deps, token: string): Promise<AccessTokenClaims> {
   const { issuer, audience } = deps.config.jwt;
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    throw new UnauthenticatedError('The access token is not valid');
+  }
+  // Looked up outside the verification below: a table that does not answer is an outage
+  // (5xx), not a bad token.
+  const key = typeof kid === 'string' && kid !== '' ? await deps.verificationKeys.keyFor(kid) : undefined;
+  if (!key) throw new UnauthenticatedError('The access token was signed by an unknown key');
   try {
     const { payload } = await jwtVerify(
       token,
-      (header) => {
-        const key = header.kid ? deps.signingKeys.byKid.get(header.kid) : undefined;
-        if (!key) throw new UnauthenticatedError('The access token was signed by an unknown key');
-        return key;
-      },
+      key,
       {
         algorithms: [JWT_ALGORITHM],
         issuer,

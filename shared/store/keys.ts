@@ -38,6 +38,9 @@ const pad = (n: number) => String(n).padStart(6, '0');
 export const keys = {
   /** Never written: the health check reads it to prove the table answers. */
   healthProbe: (): ItemKey => ({ PK: 'HEALTH', SK: 'HEALTH' }),
+  /** The published public half of a JWT signing key (deployment-wide: one small partition). */
+  signingKey: (kid: string): ItemKey => ({ PK: 'SIGNING_KEYS', SK: `KID#${kid}` }),
+  signingKeys: (): KeyPrefix => ({ PK: 'SIGNING_KEYS', SKPrefix: 'KID#' }),
   tenant: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'TENANT' }),
   tenantSlug: (slug: string): ItemKey => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
   /** The routing pointer of an email domain: written only once a tenant has proven the domain (one tenant per domain). */

@@ -438,3 +438,17 @@ export interface InventoryRelationshipRecord {
   written_run: string;
   written_step: number;
 }
+
+/**
+ * The public half of a JWT signing key, published for verifiers (`SIGNING_KEYS` / `KID#<kid>`).
+ * A `next` key verifies before anything signs with it; a `retiring` one until `expires_at`
+ * (then DynamoDB's TTL removes it). Never the private key.
+ */
+export interface PublishedSigningKeyRecord {
+  kid: string;
+  public_jwk: { kty: string; crv: string; x: string };
+  status: 'next' | 'current' | 'retiring';
+  published_at: string;
+  /** Set when the key starts retiring: tokens it signed, and warm issuers still holding it, are covered until then. */
+  expires_at: string | null;
+}

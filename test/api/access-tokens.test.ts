@@ -5,6 +5,7 @@ import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { currentSigningKey } from '../../shared/identity/issuer-signing-key';
 
 let host: TestHost;
 let http: HttpClient;
@@ -25,7 +26,7 @@ afterAll(() => host?.close());
 
 /** Signs `claims` with the host's real key, so only the thing under test is wrong. */
 async function signWithHostKey(claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
-  const key = host.deps.signingKeys.current;
+  const key = await currentSigningKey(host.deps);
   return new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'at+jwt', ...header }).sign(key.privateKey);
 }
 
@@ -38,7 +39,7 @@ describe('access tokens', () => {
     for (const name of ['auth_time', 'jti', 'iat']) expect(claims).toHaveProperty(name);
     const jwks = createRemoteJWKSet(new URL(`${host.url}/v1/.well-known/jwks.json`));
     const { protectedHeader } = await jwtVerify(token, jwks, { issuer: host.config.publicUrl, audience: 'tessera', currentDate: clock.now() });
-    expect(protectedHeader.kid).toBe(host.deps.signingKeys.current.kid);
+    expect(protectedHeader.kid).toBe((await currentSigningKey(host.deps)).kid);
   });
 
   it('no credential, a malformed header or garbage answers 401 unauthenticated', async () => {
@@ -54,15 +55,16 @@ describe('access tokens', () => {
 
   it('refuses a token signed by another key, even with the right kid', async () => {
     const { privateKey } = generateKeyPairSync('ed25519');
-    const forged = await new SignJWT(claimsOf(token)).setProtectedHeader({ alg: 'EdDSA', kid: host.deps.signingKeys.current.kid, typ: 'at+jwt' }).sign(privateKey);
+    const forged = await new SignJWT(claimsOf(token)).setProtectedHeader({ alg: 'EdDSA', kid: (await currentSigningKey(host.deps)).kid, typ: 'at+jwt' }).sign(privateKey);
     expect((await http.request('GET', '/v1/me', { token: forged })).status).toBe(401);
   });
 
   it('refuses alg none and an HMAC token keyed with the public key', async () => {
-    const unsigned = `${b64({ alg: 'none', typ: 'at+jwt', kid: host.deps.signingKeys.current.kid })}.${b64(claimsOf(token))}.`;
+    const { kid } = await currentSigningKey(host.deps);
+    const unsigned = `${b64({ alg: 'none', typ: 'at+jwt', kid })}.${b64(claimsOf(token))}.`;
     expect((await http.request('GET', '/v1/me', { token: unsigned })).status).toBe(401);
-    const publicJwk = JSON.stringify(host.deps.signingKeys.jwks.keys[0]);
-    const hmac = await new SignJWT(claimsOf(token)).setProtectedHeader({ alg: 'HS256', kid: host.deps.signingKeys.current.kid, typ: 'at+jwt' }).sign(new TextEncoder().encode(publicJwk));
+    const publicJwk = JSON.stringify((await host.deps.verificationKeys.jwks()).keys[0]);
+    const hmac = await new SignJWT(claimsOf(token)).setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' }).sign(new TextEncoder().encode(publicJwk));
     expect((await http.request('GET', '/v1/me', { token: hmac })).status).toBe(401);
   });
 

@@ -5,7 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -13,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../support/http-client';
 import { REPOSITORY } from '../support/npm-start';
 import { startTestHost } from '../support/test-host';
+import { deriveSigningKey } from '../../shared/crypto/signing-keys';
+import { currentSigningKey } from '../../shared/identity/issuer-signing-key';
 
 const table = `cli_${randomBytes(6).toString('hex')}`;
 let dataDir: string;
@@ -68,7 +70,7 @@ describe('npm run tessera: usage', () => {
       const res = await tessera(args);
       expect(res.code, res.stderr).toBe(0);
       expect(res.stdout).toContain('Usage: npm run tessera -- <command> [options]');
-      for (const command of ['create-tenant --slug <slug> --admin-email <email>', 'create-table']) expect(res.stdout).toContain(command);
+      for (const command of ['create-tenant --slug <slug> --admin-email <email>', 'rotate-signing-key', 'create-table']) expect(res.stdout).toContain(command);
     }
   });
 
@@ -116,9 +118,49 @@ describe('npm run tessera: against a local DynamoDB', () => {
   it('create-table refuses in AWS, where the stack owns the table (exit 1)', async () => {
     const res = await tessera(['create-table'], {
       TESSERA_STAGE: 'aws', DYNAMODB_ENDPOINT: undefined, TESSERA_KMS_KEY_ARN: 'arn:aws:kms:us-east-1:111122223333:key/x', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:x',
+      TESSERA_CURSOR_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:y',
     });
     expect(res.code, `${res.stdout}\n${res.stderr}`).toBe(1);
     expect(res.stderr).toContain('create-table is for a local DynamoDB; in AWS the stack owns the table');
+  });
+
+  it('rotate-signing-key puts a new seed, publishes its key and retires the old one, printing key ids only', async () => {
+    const own = `cli_${randomBytes(6).toString('hex')}`;
+    const keyDir = await mkdtemp(path.join(tmpdir(), 'tessera-cli-keys-'));
+    const seedFile = path.join(keyDir, 'keys', 'jwt-signing-keys.json');
+    const seed = async () => (JSON.parse(await readFile(seedFile, 'utf8')) as { seeds: string[] }).seeds[0]!;
+    try {
+      const env = { TESSERA_TABLE: own, TESSERA_DATA_DIR: keyDir };
+      const first = await tessera(['rotate-signing-key'], env);
+      expect(first.code, first.stderr).toBe(0);
+      const firstSeed = await seed();
+      const second = await tessera(['rotate-signing-key'], env);
+      expect(second.code, second.stderr).toBe(0);
+      const secondSeed = await seed();
+      expect(secondSeed).not.toBe(firstSeed);
+
+      const kid1 = deriveSigningKey(firstSeed).kid;
+      const kid2 = deriveSigningKey(secondSeed).kid;
+      expect(second.stdout).toContain(`Published and promoted signing key ${kid2} (issuers sign with it from their next key read, within 300 s)`);
+      expect(second.stdout).toMatch(new RegExp(`  retiring ${kid1}: verifies until \\d{4}-\\d\\d-\\d\\dT`));
+      for (const output of [first, second]) for (const secret of [firstSeed, secondSeed]) expect(output.stdout + output.stderr).not.toContain(secret);
+
+      // A function started now signs with the new key; the JWKS still lists the keys retiring.
+      const host = await startTestHost({ env });
+      try {
+        const jwks = await api(host.url).request('GET', '/v1/.well-known/jwks.json');
+        const kids = (jwks.body as { keys: { kid: string }[] }).keys.map((k) => k.kid);
+        expect(kids).toContain(kid1);
+        expect(kids).toContain(kid2);
+        expect(kids).toHaveLength(3); // the key before the first rotation retires too
+        expect((await currentSigningKey(host.deps)).kid).toBe(kid2);
+      } finally {
+        await host.close();
+      }
+    } finally {
+      await db.send(new DeleteTableCommand({ TableName: own })).catch(() => undefined);
+      await rm(keyDir, { recursive: true, force: true });
+    }
   });
 
   it('a bad configuration variable fails (exit 2) naming it, before any work', async () => {

@@ -13,7 +13,9 @@
  *   `envelopeDecryptOnlyHandlers` (its KMS grant); and a module in its bundle does call
  *   `encrypt(`/`decrypt(` on it, so no function carries the SDK for nothing;
  * - the bundle imports `@aws-sdk/client-sqs` ⇔ the handler is in `runQueueSendingHandlers`
- *   (its `sqs:SendMessage` grant on the run queue).
+ *   (its `sqs:SendMessage` grant on the run queue);
+ * - the bundle contains the private signing seed reader (`shared/crypto/signing-seeds.ts`) ⇔
+ *   the handler is in `tokenIssuingHandlers` (its read access to the signing secret).
  * Job handlers (functions/jobs.ts) are checked like route handlers.
  */
 import { readFileSync } from 'node:fs';
@@ -27,12 +29,14 @@ import {
   PASSWORD_NATIVE_MODULE,
   RUN_QUEUE_CLIENT_MODULE,
   SAML_SCHEMA_VALIDATOR_MODULE,
+  SIGNING_SEED_MODULE,
   emailSendingHandlers,
   envelopeDecryptOnlyHandlers,
   envelopeEncryptionHandlers,
   passwordHashingHandlers,
   runQueueSendingHandlers,
   samlSchemaValidatorHandlers,
+  tokenIssuingHandlers,
 } from '../../infra/handler-capabilities';
 import { handlerBuildBase, handlerEntry, projectRoot } from '../../infra/bundle-options';
 
@@ -148,9 +152,18 @@ describe('handler capabilities', () => {
     expect(listed, `infra/handler-capabilities.ts runQueueSendingHandlers must be exactly the handlers that import ${RUN_QUEUE_CLIENT_MODULE}`).toEqual(importing);
   });
 
+  it('lets exactly the token-issuing handlers carry the private signing seed reader', () => {
+    const carrying = bundles.filter((b) => b.inputs.includes(SIGNING_SEED_MODULE)).map((b) => b.handler);
+    const listed = handlers.filter((h) => tokenIssuingHandlers.has(h));
+    expect(carrying.length, 'at least one handler issues tokens').toBeGreaterThan(0);
+    expect(listed, `infra/handler-capabilities.ts tokenIssuingHandlers must be exactly the handlers whose bundle contains ${SIGNING_SEED_MODULE}`).toEqual(carrying);
+    // Verifying needs no secret: the routes every caller uses do not sign.
+    for (const verifier of ['jwks', 'me-get', 'health', 'connections-get']) expect(carrying, verifier).not.toContain(verifier);
+  });
+
   it('names only handlers of the route and job tables', () => {
     const known = new Set(handlers);
-    const named = [...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...envelopeDecryptOnlyHandlers.keys(), ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers];
+    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...envelopeDecryptOnlyHandlers.keys(), ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers];
     expect(named.filter((h) => !known.has(h))).toEqual([]);
   });
 

@@ -11,7 +11,7 @@ import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
-import { emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, passwordHashingHandlers, runQueueSendingHandlers } from '../../infra/handler-capabilities';
+import { emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, passwordHashingHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
 import { defaultStackSettings, readStackSettings, stackName, type StackSettings } from '../../infra/stack-settings';
 import { ENVELOPE_KMS_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
 
@@ -91,11 +91,11 @@ describe('TesseraStack', () => {
     });
   });
 
-  it('has one retained KMS key with rotation, and a generated signing seed secret', () => {
+  it('has one retained KMS key with rotation, and generated secrets: the signing seed and the cursor secret', () => {
     template.resourceCountIs('AWS::KMS::Key', 1);
     template.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
     template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/tessera/test' });
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
@@ -122,6 +122,7 @@ describe('TesseraStack', () => {
           TESSERA_STAGE: 'aws',
           TESSERA_TABLE: { Ref: tableId },
           TESSERA_SIGNING_KEY_SECRET_ARN: { Ref: secretId },
+          TESSERA_CURSOR_KEY_SECRET_ARN: { Ref: logicalId(stack.cursorSecret.node.defaultChild) },
           TESSERA_KMS_KEY_ARN: { 'Fn::GetAtt': [keyId, 'Arn'] },
           POWERTOOLS_SERVICE_NAME: 'tessera',
           POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
@@ -220,11 +221,42 @@ describe('TesseraStack', () => {
       }
     });
 
-    it('gives every route function GetSecretValue on the signing secret only, and jobs (no caller to verify) nothing', () => {
-      const secretId = logicalId(stack.signingSecret.node.defaultChild);
+    /** Whether a statement lets its role read `secretId` (any action that includes GetSecretValue, on any resource that covers it). */
+    const readsSecret = (statement: Statement, secretId: string) => {
+      const reads = asArray(statement.Action).some((a) => a === '*' || a === 'secretsmanager:*' || a === 'secretsmanager:GetSecretValue' || (a.startsWith('secretsmanager:') && a.includes('*')));
+      const covers = asArray(statement.Resource).some((r) => JSON.stringify(r) === JSON.stringify({ Ref: secretId }) || JSON.stringify(r).includes('*'));
+      return statement.Effect === 'Allow' && reads && covers;
+    };
+    const rolesReading = (secretId: string) =>
+      ofType('AWS::IAM::Policy')
+        .filter(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement.some((s) => readsSecret(s, secretId)))
+        .flatMap(([, p]) => (p.Properties!.Roles as { Ref: string }[]).map((r) => r.Ref));
+
+    it('lets no function but the token issuers read the signing secret', () => {
+      const signingSecretId = logicalId(stack.signingSecret.node.defaultChild);
+      const issuerRoles = handlers.filter((h) => tokenIssuingHandlers.has(h)).map(roleIdOf);
+      expect(issuerRoles.length).toBeGreaterThan(0);
+      expect(new Set(rolesReading(signingSecretId))).toEqual(new Set(issuerRoles));
+      for (const verifier of ['jwks', 'me-get', 'health', 'openapi', ...jobHandlers]) expect(rolesReading(signingSecretId), verifier).not.toContain(roleIdOf(verifier));
+      // Nor through a statement on "*", tracing on (X-Ray's statements are the only ones on "*").
+      const { stack: traced, template: tracedTemplate } = synth({ tracing: true });
+      const tracedSecretId = traced.getLogicalId(traced.signingSecret.node.defaultChild as CfnElement);
+      const tracedReaders = Object.values(tracedTemplate.findResources('AWS::IAM::Policy') as Record<string, Resource>).filter((p) =>
+        (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement.some((s) => readsSecret(s, tracedSecretId)),
+      );
+      expect(tracedReaders).toHaveLength(issuerRoles.length);
+    });
+
+    it('lets every route function (and no job) read the cursor secret, with GetSecretValue alone', () => {
+      const cursorSecretId = logicalId(stack.cursorSecret.node.defaultChild);
+      expect(new Set(rolesReading(cursorSecretId))).toEqual(new Set(routeHandlers.map(roleIdOf)));
       for (const handler of handlers) {
         const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('secretsmanager:')));
-        expect(statements, handler).toEqual(jobHandlers.includes(handler) ? [] : [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: secretId } }]);
+        const expected = [
+          ...(jobHandlers.includes(handler) ? [] : [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: cursorSecretId } }]),
+          ...(tokenIssuingHandlers.has(handler) ? [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: logicalId(stack.signingSecret.node.defaultChild) } }] : []),
+        ];
+        expect(statements, handler).toEqual(expected);
       }
     });
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config';
 
-const aws = { TESSERA_STAGE: 'aws', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:secret', TESSERA_KMS_KEY_ARN: 'arn:key' };
+const aws = { TESSERA_STAGE: 'aws', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:secret', TESSERA_CURSOR_KEY_SECRET_ARN: 'arn:cursor-secret', TESSERA_KMS_KEY_ARN: 'arn:key' };
 
 describe('configuration', () => {
   it('has the contract defaults in local mode', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ stage: 'local', tableName: 'tessera', port: 3000, publicUrl: 'http://127.0.0.1:3000', jwt: { accessTokenTtlSeconds: 900 } });
     expect(config.signingKeys.kind).toBe('file');
+    expect(config.cursorKeys).toMatchObject({ kind: 'file', path: expect.stringMatching(/cursor-keys\.json$/) });
+    expect(config.keyCacheSeconds).toBe(300);
   });
 
   it('refuses an access-token lifetime outside 15..60 minutes', () => {
@@ -16,8 +18,9 @@ describe('configuration', () => {
   });
 
   it('in AWS needs the key and secret, and refuses connector endpoint overrides', () => {
-    expect(loadConfig(aws)).toMatchObject({ signingKeys: { kind: 'secrets-manager' }, envelopeKey: { kind: 'kms' } });
+    expect(loadConfig(aws)).toMatchObject({ signingKeys: { kind: 'secrets-manager' }, cursorKeys: { kind: 'secrets-manager', secretArn: 'arn:cursor-secret' }, envelopeKey: { kind: 'kms' } });
     expect(() => loadConfig({ TESSERA_STAGE: 'aws' })).toThrow(/required in the aws stage/);
+    expect(() => loadConfig({ ...aws, TESSERA_CURSOR_KEY_SECRET_ARN: undefined })).toThrow(/TESSERA_CURSOR_KEY_SECRET_ARN .*required in the aws stage/);
     expect(() => loadConfig({ ...aws, TESSERA_CONNECTOR_ENDPOINTS: '{"okta":"https://evil.example"}' })).toThrow(/local mode and tests only/);
     expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '[1]' })).toThrow(/JSON object/);
   });

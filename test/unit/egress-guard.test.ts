@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENVELOPE_RESOURCE } from '../../shared/crypto/envelope';
 import type { Deps } from '../../shared/deps';
 import { ServiceUnavailableError } from '../../shared/errors';
-import { LazyResources } from '../../shared/lazy-resources';
 import { oidcConfiguration } from '../../shared/identity/sso/oidc-client';
 import { assertPublicDestination, EgressRefusedError, guardedFetch, isPublicAddress } from '../../shared/identity/sso/egress-guard';
 
@@ -32,9 +30,8 @@ describe('egress guard for admin-chosen IdP URLs (aws stage)', () => {
 
   it('guards OIDC discovery in the aws stage: a loopback issuer is refused before any connection', async () => {
     // Only what oidcConfiguration reads of Deps; the guard is what is under test.
-    const lazy = new LazyResources();
-    lazy.set(ENVELOPE_RESOURCE, { decrypt: () => Promise.resolve('secret') });
-    const deps = { config: { stage: 'aws' }, lazy, oidcConfigurations: new Map() } as unknown as Deps;
+    const envelope = { decrypt: () => Promise.resolve('secret') };
+    const deps = { config: { stage: 'aws' }, part: () => ({ get: () => Promise.resolve(envelope) }), oidcConfigurations: new Map() } as unknown as Deps;
     const settings = { issuer: 'https://127.0.0.1:1/', client_id: 'c', client_secret_encrypted: 'x', client_secret_kms_key_id: 'k' };
     const refused = await oidcConfiguration(deps, 'ten_x', settings).then(() => undefined, (error: unknown) => error);
     expect(refused).toBeInstanceOf(ServiceUnavailableError);

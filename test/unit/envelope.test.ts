@@ -3,14 +3,15 @@
  * mode, and the KMS keyring of AWS against a local KMS (test/support/fake-kms.ts) through the
  * bare KMS client the stack ships. A ciphertext opens only for the object it was made for.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EncryptionContextMismatchError, envelopeOf, loadEnvelopeCrypto, type EnvelopeCrypto } from '../../shared/crypto/envelope';
 import { createEnvelopeCrypto, kmsKeyring } from '../../shared/crypto/envelope-encryption-sdk';
-import { LazyResources } from '../../shared/lazy-resources';
+import { createDeps } from '../../shared/deps';
+import { loadConfig } from '../../shared/config';
 import { startFakeKms, type FakeKms } from '../support/fake-kms';
 
 const context = { tenant_id: 'ten_a', workspace_id: 'ws_a', connection_id: 'conn_a' };
@@ -62,14 +63,14 @@ describe('envelope crypto', () => {
   });
 
   it('is loaded once per deps, on first use, and a failed load is tried again', async () => {
-    const lazy = new LazyResources();
-    const missingDir = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-envelope-')), 'file-not-dir');
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(missingDir, 'a file where the key directory should be');
-    const broken = { config: { envelopeKey: { kind: 'file' as const, path: path.join(missingDir, 'key.json') }, region: 'eu-west-1' }, lazy };
-    await expect(envelopeOf(broken)).rejects.toThrow();
-    const good = { config: { envelopeKey: { kind: 'file' as const, path: path.join(mkdtempSync(path.join(tmpdir(), 'tessera-envelope-')), 'key.json') }, region: 'eu-west-1' }, lazy };
-    const first = await envelopeOf(good);
-    expect(await envelopeOf(good)).toBe(first);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-envelope-'));
+    // A file where the key directory should be: the first load fails.
+    writeFileSync(path.join(dataDir, 'keys'), 'not a directory');
+    const deps = await createDeps(loadConfig({ TESSERA_DATA_DIR: dataDir, TESSERA_TABLE: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:1' }));
+    await expect(envelopeOf(deps)).rejects.toThrow();
+    rmSync(path.join(dataDir, 'keys'));
+    const first = await envelopeOf(deps);
+    expect(await envelopeOf(deps)).toBe(first);
+    expect(first.keyId).toMatch(/^local:/);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * The cursor seal itself: every part of the binding is authenticated, a rotation keeps
- * cursors issued under the previous signing seed, and nothing of the position shows.
+ * cursors issued under the previous cursor secret, and nothing of the position shows.
  * (The HTTP behaviour is in test/api/list-cursors.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { deriveCursorKey } from '../../shared/crypto/signing-keys';
+import { deriveCursorKey } from '../../shared/crypto/cursor-keys';
 import { cursorBinding, InvalidCursorError, openCursor, sealCursor, type CursorBinding } from '../../shared/http/cursors';
 
 const current = deriveCursorKey('current seed');
@@ -35,7 +35,7 @@ describe('list cursor seal', () => {
     for (const [label, other] of others) expect(() => openCursor([current], other, cursor), label).toThrow(InvalidCursorError);
   });
 
-  it('keeps cursors of the previous signing seed after a rotation, and only with it', () => {
+  it('keeps cursors of the previous cursor secret after a rotation, and only with it', () => {
     const cursor = sealCursor([previous], binding, position);
     expect(openCursor([current, previous], binding, cursor)).toBe(position);
     expect(() => openCursor([current], binding, cursor)).toThrow(InvalidCursorError);

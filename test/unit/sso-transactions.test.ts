@@ -4,9 +4,7 @@
  * while fresh; a table failure that is no lost race is not disguised as a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { ENVELOPE_RESOURCE } from '../../shared/crypto/envelope';
 import type { Deps } from '../../shared/deps';
-import { LazyResources } from '../../shared/lazy-resources';
 import { consumeSsoTransaction, createSsoTransaction, newSsoState, pkceVerifierOf, SsoResponseError } from '../../shared/identity/sso/login-transactions';
 import { MovableClock } from '../support/movable-clock';
 
@@ -42,9 +40,8 @@ function harness(options: { deleteFailure?: Error; deleteAnswersNothing?: boolea
       return ctx === JSON.stringify(context) ? Promise.resolve(Buffer.from(body!, 'base64').toString()) : Promise.reject(new Error('wrong context'));
     },
   };
-  const lazy = new LazyResources();
-  lazy.set(ENVELOPE_RESOURCE, envelope);
-  const deps = { clock, table, lazy } as unknown as Deps;
+  // The only part these use cases take from deps is the envelope crypto.
+  const deps = { clock, table, part: () => ({ get: () => Promise.resolve(envelope) }) } as unknown as Deps;
   return { deps, clock, items, calls };
 }
 

@@ -1,0 +1,37 @@
+/**
+ * The private JWT signing seed: the Secrets Manager secret's AWSCURRENT version in AWS, a key
+ * file locally. Only token issuers (and the operator's rotation) import this module, so only
+ * their bundles carry the code that reads it, and only their roles may
+ * (`infra/handler-capabilities.ts` `tokenIssuingHandlers`, checked against the bundles).
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config';
+import { readOrCreateKeyFile } from './local-key-file';
+import { putSecret, readCurrentSecret } from './secret-versions';
+import { newSigningSeed } from './signing-keys';
+
+/** The local key file: the current seed first (older files may list earlier seeds after it). */
+interface SigningSeedFile {
+  seeds: string[];
+}
+
+export async function readCurrentSigningSeed(config: Pick<Config, 'signingKeys' | 'region'>): Promise<string> {
+  const source = config.signingKeys;
+  if (source.kind === 'secrets-manager') return readCurrentSecret(source.secretArn, config.region, 'signing key');
+  const file = await readOrCreateKeyFile<SigningSeedFile>(source.path, () => ({ seeds: [newSigningSeed()] }));
+  const seed = file.seeds[0];
+  if (!seed) throw new Error('The signing key file holds no seed');
+  return seed;
+}
+
+/** Makes `seed` the one issuers sign with from their next read on (the old one is not kept: its public half verifies what it signed). */
+export async function writeCurrentSigningSeed(config: Pick<Config, 'signingKeys' | 'region'>, seed: string): Promise<void> {
+  const source = config.signingKeys;
+  if (source.kind === 'secrets-manager') return putSecret(source.secretArn, config.region, seed);
+  await mkdir(path.dirname(source.path), { recursive: true, mode: 0o700 });
+  // Written aside and renamed, so a reader sees the old file or the new one, never half of one.
+  const next = `${source.path}.${process.pid}.tmp`;
+  await writeFile(next, JSON.stringify({ seeds: [seed] } satisfies SigningSeedFile, null, 2), { mode: 0o600 });
+  await rename(next, source.path);
+}
