@@ -3,7 +3,7 @@
  * `configuration` are checked here only for being objects; each integration's own schemas
  * (shared/connectors/catalog.ts) validate their contents.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { DisplayText, idOf, TimestampSchema } from '../http/common-schemas';
 import { entityKinds, relationshipKinds } from '../connectors/discovery';
 import { canonicalTimeZone } from '../runs/schedule';
@@ -12,33 +12,33 @@ const ConnectionName = DisplayText(128);
 const JsonObject = z.record(z.string(), z.unknown());
 
 const TimeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .transform((name, ctx) => {
-    const canonical = canonicalTimeZone(name);
-    if (canonical) return canonical;
-    ctx.addIssue({ code: 'custom', message: 'must be an IANA time zone name, such as Europe/Paris or America/New_York' });
-    return z.NEVER;
-  })
-  .meta({ description: 'IANA time zone of hour and minute (default UTC); daylight saving time is followed.', examples: ['Europe/Paris'] });
+  .pipe(
+    z.string().check(z.minLength(1), z.maxLength(64)),
+    z.transform((name: string, ctx) => {
+      const canonical = canonicalTimeZone(name);
+      if (canonical) return canonical;
+      ctx.issues.push({ code: 'custom', message: 'must be an IANA time zone name, such as Europe/Paris or America/New_York', input: name });
+      return z.NEVER;
+    }),
+  )
+  .check(z.meta({ description: 'IANA time zone of hour and minute (default UTC); daylight saving time is followed.', examples: ['Europe/Paris'] }));
 
 export const ScheduleSchema = z.strictObject({
   type: z.literal('daily'),
-  hour: z.number().int().min(0).max(23),
-  minute: z.number().int().min(0).max(59),
-  timezone: TimeZoneSchema.optional(),
+  hour: z.number().check(z.int(), z.gte(0), z.lte(23)),
+  minute: z.number().check(z.int(), z.gte(0), z.lte(59)),
+  timezone: z.optional(TimeZoneSchema),
 });
 
 const ScheduleViewSchema = z.object({
   type: z.literal('daily'),
-  hour: z.number().int(),
-  minute: z.number().int(),
+  hour: z.number().check(z.int()),
+  minute: z.number().check(z.int()),
   timezone: z.string(),
 });
 
 export const CreateConnectionBodySchema = z.strictObject({
-  integration_id: z.string().min(1).max(128),
+  integration_id: z.string().check(z.minLength(1), z.maxLength(128)),
   name: ConnectionName,
   scope: JsonObject,
   schedule: ScheduleSchema,
@@ -47,25 +47,25 @@ export const CreateConnectionBodySchema = z.strictObject({
 
 export const UpdateConnectionBodySchema = z
   .strictObject({
-    integration_id: z.string().min(1).max(128).optional(),
-    name: ConnectionName.optional(),
-    scope: JsonObject.optional(),
-    schedule: ScheduleSchema.optional(),
-    configuration: JsonObject.optional(),
+    integration_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
+    name: z.optional(ConnectionName),
+    scope: z.optional(JsonObject),
+    schedule: z.optional(ScheduleSchema),
+    configuration: z.optional(JsonObject),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: 'give at least one field to change', path: [] });
+  .check(z.refine((b) => Object.keys(b).length > 0, { message: 'give at least one field to change', path: [] }));
 
 export const ConnectionListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-  integration_id: z.string().min(1).max(128).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  integration_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 });
 
 export const AuditEventQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-  action: z.string().min(1).max(64).optional(),
-  target_id: z.string().min(1).max(128).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  action: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  target_id: z.optional(z.string().check(z.minLength(1), z.maxLength(128))),
 });
 
 export const ConnectionPathSchema = z.strictObject({ id: idOf('conn') });
@@ -84,26 +84,26 @@ export const ConnectionSchema = z
     scope: JsonObject,
     schedule: ScheduleViewSchema,
     status: z.enum(['healthy', 'degraded', 'unknown']),
-    last_run_at: TimestampSchema.nullable(),
-    next_run_at: TimestampSchema.nullable().meta({ description: 'When the schedule fires next (UTC)' }),
-    configuration_schema_version: z.number().int(),
+    last_run_at: z.nullable(TimestampSchema),
+    next_run_at: z.nullable(TimestampSchema).check(z.meta({ description: 'When the schedule fires next (UTC)' })),
+    configuration_schema_version: z.number().check(z.int()),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })
-  .meta({ id: 'Connection' });
+  .register(z.globalRegistry, { id: 'Connection' });
 
-export const ConnectionListSchema = z.object({ connections: z.array(ConnectionSchema), next_cursor: z.string().nullable() });
+export const ConnectionListSchema = z.object({ connections: z.array(ConnectionSchema), next_cursor: z.nullable(z.string()) });
 
 export const ConnectionTestResultSchema = z
   .object({ test_id: z.string(), status: z.enum(['success', 'failure']), checked_at: TimestampSchema, remediation: z.array(RemediationSchema) })
-  .meta({ id: 'ConnectionTestResult' });
+  .register(z.globalRegistry, { id: 'ConnectionTestResult' });
 
 export const ConnectionTestListSchema = z.object({
-  tests: z.array(ConnectionTestResultSchema.extend({ connection_id: z.string(), tenant_id: z.string(), workspace_id: z.string(), created_at: TimestampSchema })),
-  next_cursor: z.string().nullable(),
+  tests: z.array(z.extend(ConnectionTestResultSchema, { connection_id: z.string(), tenant_id: z.string(), workspace_id: z.string(), created_at: TimestampSchema })),
+  next_cursor: z.nullable(z.string()),
 });
 
-const CountsByKind = z.record(z.string(), z.number().int());
+const CountsByKind = z.record(z.string(), z.number().check(z.int()));
 
 export const RunSchema = z
   .object({
@@ -112,42 +112,42 @@ export const RunSchema = z
     trigger: z.enum(['schedule', 'manual']),
     status: z.enum(['queued', 'running', 'succeeded', 'partial', 'failed']),
     queued_at: TimestampSchema,
-    started_at: TimestampSchema.nullable(),
-    finished_at: TimestampSchema.nullable(),
+    started_at: z.nullable(TimestampSchema),
+    finished_at: z.nullable(TimestampSchema),
     counts: z.object({ entities: CountsByKind, relationships: CountsByKind }),
     changes: z.object({
-      entities_added: z.number().int(),
-      entities_removed: z.number().int(),
-      entities_changed: z.number().int(),
-      relationships_added: z.number().int(),
-      relationships_removed: z.number().int(),
+      entities_added: z.number().check(z.int()),
+      entities_removed: z.number().check(z.int()),
+      entities_changed: z.number().check(z.int()),
+      relationships_added: z.number().check(z.int()),
+      relationships_removed: z.number().check(z.int()),
     }),
     errors: z.array(RemediationSchema),
     stats: z
-      .object({ steps: z.number().int(), provider_requests: z.number().int(), throttled_ms: z.number().int(), items_written: z.number().int(), items_deleted: z.number().int() })
-      .meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted' }),
+      .object({ steps: z.number().check(z.int()), provider_requests: z.number().check(z.int()), throttled_ms: z.number().check(z.int()), items_written: z.number().check(z.int()), items_deleted: z.number().check(z.int()) })
+      .check(z.meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted' })),
   })
-  .meta({ id: 'Run' });
+  .register(z.globalRegistry, { id: 'Run' });
 
-export const ConnectionRunListSchema = z.object({ runs: z.array(RunSchema), next_cursor: z.string().nullable() });
+export const ConnectionRunListSchema = z.object({ runs: z.array(RunSchema), next_cursor: z.nullable(z.string()) });
 
 export const RunPathSchema = z.strictObject({ id: idOf('conn'), run_id: idOf('run') });
 
 const EntityKindSchema = z.enum(entityKinds);
 const RelationshipKindSchema = z.enum(relationshipKinds);
-const EntityIdSchema = z.string().regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' });
+const EntityIdSchema = z.string().check(z.regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' }));
 
 export const EntityListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-  kind: EntityKindSchema.optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  kind: z.optional(EntityKindSchema),
 });
 
 export const RelationshipListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-  kind: RelationshipKindSchema.optional(),
-  entity_id: EntityIdSchema.optional().meta({ description: 'Only relationships with this entity at either end' }),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  kind: z.optional(RelationshipKindSchema),
+  entity_id: z.optional(EntityIdSchema).check(z.meta({ description: 'Only relationships with this entity at either end' })),
 });
 
 export const EntitySchema = z
@@ -160,9 +160,9 @@ export const EntitySchema = z
     first_seen_at: TimestampSchema,
     last_seen_at: TimestampSchema,
   })
-  .meta({ id: 'Entity' });
+  .register(z.globalRegistry, { id: 'Entity' });
 
-export const EntityListSchema = z.object({ entities: z.array(EntitySchema), next_cursor: z.string().nullable() });
+export const EntityListSchema = z.object({ entities: z.array(EntitySchema), next_cursor: z.nullable(z.string()) });
 
 export const RelationshipSchema = z
   .object({
@@ -173,22 +173,22 @@ export const RelationshipSchema = z
     to_source_id: z.string(),
     first_seen_at: TimestampSchema,
   })
-  .meta({ id: 'Relationship' });
+  .register(z.globalRegistry, { id: 'Relationship' });
 
-export const RelationshipListSchema = z.object({ relationships: z.array(RelationshipSchema), next_cursor: z.string().nullable() });
+export const RelationshipListSchema = z.object({ relationships: z.array(RelationshipSchema), next_cursor: z.nullable(z.string()) });
 
 export const RunChangeSchema = z
   .object({
     change: z.enum(['added', 'removed', 'changed']),
     kind: z.string(),
-    entity_id: z.string().meta({ description: 'The entity; for a relationship, its `from` end' }),
+    entity_id: z.string().check(z.meta({ description: 'The entity; for a relationship, its `from` end' })),
     source_id: z.string(),
-    to_entity_id: z.string().optional().meta({ description: 'Relationships only: the `to` end' }),
-    to_source_id: z.string().optional(),
+    to_entity_id: z.optional(z.string()).check(z.meta({ description: 'Relationships only: the `to` end' })),
+    to_source_id: z.optional(z.string()),
   })
-  .meta({ id: 'RunChange' });
+  .register(z.globalRegistry, { id: 'RunChange' });
 
-export const RunChangeListSchema = z.object({ changes: z.array(RunChangeSchema), next_cursor: z.string().nullable() });
+export const RunChangeListSchema = z.object({ changes: z.array(RunChangeSchema), next_cursor: z.nullable(z.string()) });
 
 export const IntegrationViewSchema = z
   .object({
@@ -203,12 +203,12 @@ export const IntegrationViewSchema = z
     emits_relationships: z.array(z.string()),
     limits_blind_spots: z.array(z.string()),
     supports_test: z.boolean(),
-    configuration_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `configuration`' }),
-    scope_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `scope`' }),
+    configuration_schema: z.record(z.string(), z.unknown()).check(z.meta({ description: 'JSON Schema (draft 2020-12) of `configuration`' })),
+    scope_schema: z.record(z.string(), z.unknown()).check(z.meta({ description: 'JSON Schema (draft 2020-12) of `scope`' })),
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'Integration' });
+  .register(z.globalRegistry, { id: 'Integration' });
 
 export const IntegrationListSchema = z.object({ integrations: z.array(IntegrationViewSchema) });
 
@@ -216,21 +216,21 @@ export const AuditEventSchema = z
   .object({
     event_id: z.string(),
     tenant_id: z.string(),
-    workspace_id: z.string().nullable(),
-    actor_id: z.string().nullable(),
+    workspace_id: z.nullable(z.string()),
+    actor_id: z.nullable(z.string()),
     action: z.string(),
     target_type: z.string(),
     target_id: z.string(),
     payload: z.record(z.string(), z.unknown()),
     created_at: TimestampSchema,
-    seq: z.number().int().min(1).meta({ description: "The event's place in its log's hash chain: 1, 2, … without a gap" }),
-    prev_digest: z.string().nullable().meta({ description: 'The digest of the event before it in the chain; null for the first' }),
-    digest: z.string().meta({ description: 'SHA-256 (hex) of the canonical JSON of the event without this field (README, "Tamper-evident audit")' }),
+    seq: z.number().check(z.int(), z.gte(1), z.meta({ description: "The event's place in its log's hash chain: 1, 2, … without a gap" })),
+    prev_digest: z.nullable(z.string()).check(z.meta({ description: 'The digest of the event before it in the chain; null for the first' })),
+    digest: z.string().check(z.meta({ description: 'SHA-256 (hex) of the canonical JSON of the event without this field (README, "Tamper-evident audit")' })),
   })
-  .meta({ id: 'AuditEvent' });
+  .register(z.globalRegistry, { id: 'AuditEvent' });
 
-export const AuditEventListSchema = z.object({ audit_events: z.array(AuditEventSchema), next_cursor: z.string().nullable() });
+export const AuditEventListSchema = z.object({ audit_events: z.array(AuditEventSchema), next_cursor: z.nullable(z.string()) });
 
 /** An event of the tenant's identity log: as the workspace log's, with the source address. */
-export const TenantAuditEventSchema = AuditEventSchema.extend({ source_ip: z.string().nullable() }).meta({ id: 'TenantAuditEvent' });
-export const TenantAuditEventListSchema = z.object({ audit_events: z.array(TenantAuditEventSchema), next_cursor: z.string().nullable() });
+export const TenantAuditEventSchema = z.extend(AuditEventSchema, { source_ip: z.nullable(z.string()) }).register(z.globalRegistry, { id: 'TenantAuditEvent' });
+export const TenantAuditEventListSchema = z.object({ audit_events: z.array(TenantAuditEventSchema), next_cursor: z.nullable(z.string()) });

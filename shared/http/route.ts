@@ -2,7 +2,7 @@
  * The shape of one entry of the route table (functions/routes.ts). Pure data: the CDK stack,
  * the local host and the OpenAPI document are all derived from the table.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { MfaAction } from '../identity/mfa-actions';
 import type { Permission } from '../identity/permissions';
 
@@ -22,14 +22,14 @@ export type AuthKind = 'public' | 'bearer' | 'bearer_or_mfa_token';
  */
 export interface HeaderSpec {
   description: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** Request: the client must send it. Response: every answer of that status carries it. */
   required?: boolean;
 }
 
 export interface ResponseSpec {
   description: string;
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** Defaults to application/json. */
   contentType?: string;
   /** Response headers beyond the generic ones (content-type, cache-control, x-request-id). */
@@ -58,11 +58,11 @@ export interface RouteDefinition {
   summary: string;
   tag: string;
   request?: {
-    body?: z.ZodType;
+    body?: z.core.$ZodType;
     /** How the body is encoded: JSON (the default), or an HTML form (SAML HTTP-POST, OIDC form_post). */
     bodyEncoding?: 'json' | 'form';
-    query?: z.ZodType;
-    params?: z.ZodType;
+    query?: z.core.$ZodType;
+    params?: z.core.$ZodType;
     /** Request headers the route reads (`If-Match`, `Idempotency-Key`), by their canonical name. */
     headers?: Record<string, HeaderSpec>;
   };
