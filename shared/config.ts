@@ -3,64 +3,66 @@
  * Everything else receives a `Config` (through deps), so tests can build one explicitly.
  */
 import path from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 
 const intFromEnv = (fallback: number, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).default(fallback);
+  z._default(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
 
 const EnvSchema = z.object({
-  TESSERA_STAGE: z.enum(['local', 'aws']).default('local'),
-  TESSERA_TABLE: z.string().min(1).default('tessera'),
-  DYNAMODB_ENDPOINT: z.string().url().optional(),
-  AWS_REGION: z.string().min(1).default('us-east-1'),
-  TESSERA_DATA_DIR: z.string().min(1).default('.data'),
-  TESSERA_OUTBOX_DIR: z.string().min(1).optional(),
-  TESSERA_EMAIL_FROM: z.string().min(3).max(320).regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally with a display name').default('Tessera <no-reply@tessera.local>'),
-  TESSERA_SES_CONFIGURATION_SET: z.string().min(1).optional(),
+  TESSERA_STAGE: z._default(z.enum(['local', 'aws']), 'local'),
+  TESSERA_TABLE: z._default(z.string().check(z.minLength(1)), 'tessera'),
+  DYNAMODB_ENDPOINT: z.optional(z.string().check(z.url())),
+  AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
+  TESSERA_DATA_DIR: z._default(z.string().check(z.minLength(1)), '.data'),
+  TESSERA_OUTBOX_DIR: z.optional(z.string().check(z.minLength(1))),
+  TESSERA_EMAIL_FROM: z._default(z.string().check(
+    z.minLength(3),
+    z.maxLength(320),
+    z.regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally with a display name'),
+  ), 'Tessera <no-reply@tessera.local>'),
+  TESSERA_SES_CONFIGURATION_SET: z.optional(z.string().check(z.minLength(1))),
   TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: intFromEnv(400, 0, 5_000),
   PORT: intFromEnv(3000, 0, 65535),
-  TESSERA_PUBLIC_URL: z.string().url().optional(),
-  TESSERA_JWT_AUDIENCE: z.string().min(1).default('tessera'),
+  TESSERA_PUBLIC_URL: z.optional(z.string().check(z.url())),
+  TESSERA_JWT_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'tessera'),
   TESSERA_ACCESS_TOKEN_TTL_SECONDS: intFromEnv(900, 900, 3600),
   TESSERA_REFRESH_TOKEN_TTL_DAYS: intFromEnv(30, 1, 365),
-  TESSERA_SIGNING_KEY_SECRET_ARN: z.string().min(1).optional(),
-  TESSERA_CURSOR_KEY_SECRET_ARN: z.string().min(1).optional(),
+  TESSERA_SIGNING_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  TESSERA_CURSOR_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_KEY_CACHE_SECONDS: intFromEnv(300, 1, 3_600),
-  TESSERA_KMS_KEY_ARN: z.string().min(1).optional(),
-  TESSERA_BOOTSTRAP_TENANT: z.string().min(1).default('demo'),
-  TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.string().email().optional(),
-  TESSERA_BOOTSTRAP_ADMIN_PASSWORD: z.string().min(1).optional(),
+  TESSERA_KMS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
+  TESSERA_BOOTSTRAP_TENANT: z._default(z.string().check(z.minLength(1)), 'demo'),
+  TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.optional(z.string().check(z.email())),
+  TESSERA_BOOTSTRAP_ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1))),
   TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: intFromEnv(10, 1, 10_000),
   TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: intFromEnv(5, 1, 10_000),
   TESSERA_RATE_AUTH_IP_REQUESTS: intFromEnv(300, 1, 1_000_000),
   TESSERA_RATE_WINDOW_SECONDS: intFromEnv(900, 1, 86_400),
-  TESSERA_TRUST_FORWARDED_FOR: z.enum(['0', '1']).default('0'),
+  TESSERA_TRUST_FORWARDED_FOR: z._default(z.enum(['0', '1']), '0'),
   TESSERA_CONNECTOR_TEST_TIMEOUT_MS: intFromEnv(10_000, 100, 60_000),
-  TESSERA_RUN_QUEUE_URL: z.string().url().optional(),
+  TESSERA_RUN_QUEUE_URL: z.optional(z.string().check(z.url())),
   TESSERA_RUN_STEP_SECONDS: intFromEnv(120, 1, 840),
   TESSERA_RUN_PAGES_PER_STEP: intFromEnv(0, 0, 1_000_000),
   TESSERA_RUN_CONCURRENCY: intFromEnv(4, 1, 32),
   TESSERA_RUN_STALL_SECONDS: intFromEnv(900, 1, 86_400),
   TESSERA_SCHEDULER_INTERVAL_SECONDS: intFromEnv(30, 1, 3_600),
-  TESSERA_DNS_RESOLVER: z
-    .string()
-    .regex(/^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]):\d{1,5}$/, 'must be host:port with an IP address ([v6]:port for IPv6)')
-    .optional(),
+  TESSERA_DNS_RESOLVER: z.optional(z.string().check(z.regex(/^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]):\d{1,5}$/, 'must be host:port with an IP address ([v6]:port for IPv6)'))),
   TESSERA_DNS_TIMEOUT_MS: intFromEnv(3_000, 100, 30_000),
   TESSERA_DOMAIN_RECHECK_SECONDS: intFromEnv(86_400, 0, 31_536_000),
-  TESSERA_CONNECTOR_ENDPOINTS: z
-    .string()
-    .default('{}')
-    .transform((text, ctx) => {
+  TESSERA_CONNECTOR_ENDPOINTS: z.pipe(
+    z._default(z.string(), '{}'),
+    z.transform((text, ctx) => {
       try {
         const value: unknown = JSON.parse(text);
         if (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')) return value as Record<string, string>;
       } catch {
         // reported below
       }
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of strings' });
+      ctx.issues.push({ code: 'custom', message: 'must be a JSON object of strings', input: text });
       return z.NEVER;
     }),
+  ),
 });
 
 export interface RateLimitConfig {
@@ -145,7 +147,8 @@ export interface Config {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  // zod/mini loads no locale: the operator reads zod's English words, not "Invalid input".
+  const parsed = EnvSchema.safeParse(env, { error: en().localeError });
   if (!parsed.success) {
     const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${details}`);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, problem } from '../../shared/http/route';
 
 export const route = defineRoute({

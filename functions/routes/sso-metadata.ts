@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoute, problem } from '../../shared/http/route';
 import { SsoTenantPathSchema } from '../../shared/identity/sso/sso-login-schemas';
 

@@ -5,7 +5,7 @@
  */
 import { integrations } from '../connectors/catalog';
 import type { CreateConnectionBodySchema } from './schemas';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export function createConnectionExamples(): Record<string, { summary: string; value: z.input<typeof CreateConnectionBodySchema> }> {
   return Object.fromEntries(

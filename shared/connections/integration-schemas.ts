@@ -1,5 +1,5 @@
 /** Response schemas of the integrations catalog. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const IntegrationViewSchema = z
   .object({
@@ -14,11 +14,11 @@ export const IntegrationViewSchema = z
     emits_relationships: z.array(z.string()),
     limits_blind_spots: z.array(z.string()),
     supports_test: z.boolean(),
-    configuration_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `configuration`' }),
-    scope_schema: z.record(z.string(), z.unknown()).meta({ description: 'JSON Schema (draft 2020-12) of `scope`' }),
+    configuration_schema: z.record(z.string(), z.unknown()).check(z.meta({ description: 'JSON Schema (draft 2020-12) of `configuration`' })),
+    scope_schema: z.record(z.string(), z.unknown()).check(z.meta({ description: 'JSON Schema (draft 2020-12) of `scope`' })),
     created_at: z.string(),
     updated_at: z.string(),
   })
-  .meta({ id: 'Integration' });
+  .register(z.globalRegistry, { id: 'Integration' });
 
 export const IntegrationListSchema = z.object({ integrations: z.array(IntegrationViewSchema) });

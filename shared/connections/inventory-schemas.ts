@@ -1,5 +1,5 @@
 /** Request and response schemas of a connection's inventory endpoints (entities, relationships). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TimestampSchema } from '../schemas/field-schemas';
 import { entityKinds, relationshipKinds } from '../connectors/discovery';
 
@@ -7,19 +7,19 @@ const EntityKindSchema = z.enum(entityKinds);
 
 const RelationshipKindSchema = z.enum(relationshipKinds);
 
-const EntityIdSchema = z.string().regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' });
+const EntityIdSchema = z.string().check(z.regex(/^ent_[0-9a-z]{26}$/, { message: 'must be an ent_ identifier' }));
 
 export const EntityListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-  kind: EntityKindSchema.optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  kind: z.optional(EntityKindSchema),
 });
 
 export const RelationshipListQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
-  kind: RelationshipKindSchema.optional(),
-  entity_id: EntityIdSchema.optional().meta({ description: 'Only relationships with this entity at either end' }),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  kind: z.optional(RelationshipKindSchema),
+  entity_id: z.optional(EntityIdSchema).check(z.meta({ description: 'Only relationships with this entity at either end' })),
 });
 
 export const EntitySchema = z
@@ -32,9 +32,9 @@ export const EntitySchema = z
     first_seen_at: TimestampSchema,
     last_seen_at: TimestampSchema,
   })
-  .meta({ id: 'Entity' });
+  .register(z.globalRegistry, { id: 'Entity' });
 
-export const EntityListSchema = z.object({ entities: z.array(EntitySchema), next_cursor: z.string().nullable() });
+export const EntityListSchema = z.object({ entities: z.array(EntitySchema), next_cursor: z.nullable(z.string()) });
 
 export const RelationshipSchema = z
   .object({
@@ -45,6 +45,6 @@ export const RelationshipSchema = z
     to_source_id: z.string(),
     first_seen_at: TimestampSchema,
   })
-  .meta({ id: 'Relationship' });
+  .register(z.globalRegistry, { id: 'Relationship' });
 
-export const RelationshipListSchema = z.object({ relationships: z.array(RelationshipSchema), next_cursor: z.string().nullable() });
+export const RelationshipListSchema = z.object({ relationships: z.array(RelationshipSchema), next_cursor: z.nullable(z.string()) });

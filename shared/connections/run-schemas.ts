@@ -1,9 +1,9 @@
 /** Request and response schemas of the discovery run endpoints (runs and their change sets). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idOf, TimestampSchema } from '../schemas/field-schemas';
 import { RemediationSchema } from './schemas';
 
-const CountsByKind = z.record(z.string(), z.number().int());
+const CountsByKind = z.record(z.string(), z.number().check(z.int()));
 
 export const RunSchema = z
   .object({
@@ -12,24 +12,24 @@ export const RunSchema = z
     trigger: z.enum(['schedule', 'manual']),
     status: z.enum(['queued', 'running', 'succeeded', 'partial', 'failed']),
     queued_at: TimestampSchema,
-    started_at: TimestampSchema.nullable(),
-    finished_at: TimestampSchema.nullable(),
+    started_at: z.nullable(TimestampSchema),
+    finished_at: z.nullable(TimestampSchema),
     counts: z.object({ entities: CountsByKind, relationships: CountsByKind }),
     changes: z.object({
-      entities_added: z.number().int(),
-      entities_removed: z.number().int(),
-      entities_changed: z.number().int(),
-      relationships_added: z.number().int(),
-      relationships_removed: z.number().int(),
+      entities_added: z.number().check(z.int()),
+      entities_removed: z.number().check(z.int()),
+      entities_changed: z.number().check(z.int()),
+      relationships_added: z.number().check(z.int()),
+      relationships_removed: z.number().check(z.int()),
     }),
     errors: z.array(RemediationSchema),
     stats: z
-      .object({ steps: z.number().int(), provider_requests: z.number().int(), throttled_ms: z.number().int(), items_written: z.number().int(), items_deleted: z.number().int() })
-      .meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted' }),
+      .object({ steps: z.number().check(z.int()), provider_requests: z.number().check(z.int()), throttled_ms: z.number().check(z.int()), items_written: z.number().check(z.int()), items_deleted: z.number().check(z.int()) })
+      .check(z.meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted' })),
   })
-  .meta({ id: 'Run' });
+  .register(z.globalRegistry, { id: 'Run' });
 
-export const ConnectionRunListSchema = z.object({ runs: z.array(RunSchema), next_cursor: z.string().nullable() });
+export const ConnectionRunListSchema = z.object({ runs: z.array(RunSchema), next_cursor: z.nullable(z.string()) });
 
 export const RunPathSchema = z.strictObject({ id: idOf('conn'), run_id: idOf('run') });
 
@@ -37,11 +37,11 @@ export const RunChangeSchema = z
   .object({
     change: z.enum(['added', 'removed', 'changed']),
     kind: z.string(),
-    entity_id: z.string().meta({ description: 'The entity; for a relationship, its `from` end' }),
+    entity_id: z.string().check(z.meta({ description: 'The entity; for a relationship, its `from` end' })),
     source_id: z.string(),
-    to_entity_id: z.string().optional().meta({ description: 'Relationships only: the `to` end' }),
-    to_source_id: z.string().optional(),
+    to_entity_id: z.optional(z.string()).check(z.meta({ description: 'Relationships only: the `to` end' })),
+    to_source_id: z.optional(z.string()),
   })
-  .meta({ id: 'RunChange' });
+  .register(z.globalRegistry, { id: 'RunChange' });
 
-export const RunChangeListSchema = z.object({ changes: z.array(RunChangeSchema), next_cursor: z.string().nullable() });
+export const RunChangeListSchema = z.object({ changes: z.array(RunChangeSchema), next_cursor: z.nullable(z.string()) });

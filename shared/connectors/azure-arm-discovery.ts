@@ -23,7 +23,7 @@
  *   longer hold them (an assignment outlives a deleted principal).
  * Foreign groups and devices are not discovered.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { collection, nextLinkOf, type AzureDiscoveryHttp, type AzureRead } from './azure-discovery-http';
 import { missingReaderRole, unknownSubscription } from './azure-remediation';
 import type { CloudProviderBConfiguration } from './cloud-provider-b';
@@ -39,7 +39,7 @@ export const SUBSCRIPTIONS_API_VERSION = '2022-12-01';
 
 const CursorSchema = z.strictObject({
   phase: z.enum(['subscription', 'roleAssignments']),
-  link: z.url().max(4096).nullable(),
+  link: z.nullable(z.url().check(z.maxLength(4096))),
 });
 type Cursor = z.infer<typeof CursorSchema>;
 

@@ -26,7 +26,7 @@
  * A 403 (a missing application permission) skips the phases that need it; the track ends
  * `refused` with the exact permission to grant once the rest is read.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cloudProviderBGraphPermissions } from './azure-permissions';
 import { missingGraphPermission, type GraphPermission } from './azure-remediation';
 import { collection, nextLinkOf, type AzureDiscoveryHttp } from './azure-discovery-http';
@@ -52,16 +52,16 @@ type Phase = (typeof PHASES)[number];
 const CursorSchema = z.strictObject({
   phase: z.enum(PHASES),
   /** The next page of the current listing; null for its first page. */
-  link: z.url().max(4096).nullable(),
+  link: z.nullable(z.url().check(z.maxLength(4096))),
   /** Groups of the current groups page whose members are still to read; the first is being read. */
-  pending: z.array(z.string().min(1).max(64)).max(GROUP_PAGE_SIZE),
+  pending: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(GROUP_PAGE_SIZE)),
   /** The groups page after the pending ones. */
-  groupsLink: z.url().max(4096).nullable(),
+  groupsLink: z.nullable(z.url().check(z.maxLength(4096))),
   /** Permissions refused so far, by name: only those of the list are ever written. */
-  refused: z.array(z.string().max(64).refine((name) => cloudProviderBGraphPermissions.some((p) => p.permission === name))).max(8),
+  refused: z.array(z.string().check(z.maxLength(64), z.refine((name) => cloudProviderBGraphPermissions.some((p) => p.permission === name)))).check(z.maxLength(8)),
 })
   // The members phase is only ever written with the group being read first in `pending`.
-  .refine((cursor) => cursor.phase !== 'members' || cursor.pending.length > 0);
+  .check(z.refine((cursor) => cursor.phase !== 'members' || cursor.pending.length > 0));
 type Cursor = z.infer<typeof CursorSchema>;
 
 const START: Cursor = { phase: 'users', link: null, pending: [], groupsLink: null, refused: [] };

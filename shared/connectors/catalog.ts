@@ -3,7 +3,7 @@
  * integration per provider system. A connector change that alters what it reads or needs bumps
  * its `version` and `updated_at` here, in the same commit.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { IntegrationViewSchema } from '../connections/integration-schemas';
 import type { IntegrationDefinition } from './connector';
 import {
@@ -33,7 +33,7 @@ const RELEASED_1_0_0 = '2026-11-23T00:00:00Z';
 const CLOUD_DISCOVERY_1_1_0 = '2026-11-23T22:00:00Z';
 
 /** Type-checks an entry against its own schemas, then widens it for the catalog list. */
-function defineIntegration<C extends z.ZodType, S extends z.ZodType>(definition: IntegrationDefinition<C, S>): IntegrationDefinition {
+function defineIntegration<C extends z.ZodMiniType, S extends z.ZodMiniType>(definition: IntegrationDefinition<C, S>): IntegrationDefinition {
   return definition;
 }
 

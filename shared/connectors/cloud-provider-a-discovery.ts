@@ -19,7 +19,7 @@
  */
 import { GetAccountAuthorizationDetailsCommand, ListAccountAliasesCommand, type EntityType, type GetAccountAuthorizationDetailsCommandOutput, type IAMClient } from '@aws-sdk/client-iam';
 import { AssumeRoleCommand, GetCallerIdentityCommand } from '@aws-sdk/client-sts';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { groupIndexOf, mapBoundary, mapGroups, mapManagedPolicies, mapRoles, mapUsers, type GroupIndex } from './aws-authorization-details';
 import { AwsDiscoveryClients, type AwsCall, type AwsCredentials } from './aws-discovery-clients';
 import type { AwsFailure } from './aws-errors';
@@ -56,9 +56,9 @@ const NEXT_PHASE: Record<keyof typeof FILTER, Phase> = { groups: 'users', users:
 
 const CursorSchema = z.strictObject({
   phase: z.enum(PHASES),
-  marker: z.string().min(1).max(2048).nullable(),
+  marker: z.nullable(z.string().check(z.minLength(1), z.maxLength(2048))),
   /** IAM actions refused so far in this track. */
-  refused: z.array(z.string().max(128)).max(8),
+  refused: z.array(z.string().check(z.maxLength(128))).check(z.maxLength(8)),
 });
 type Cursor = z.infer<typeof CursorSchema>;
 

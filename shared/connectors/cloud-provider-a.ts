@@ -8,48 +8,54 @@
  * required permission on that principal's IAM ARN, so a missing one comes back as the exact
  * statement to attach.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cloudProviderAPermissions } from './aws-permissions';
 
-const ACCOUNT_ID = z.string().regex(/^\d{12}$/, { message: 'must be a 12-digit AWS account id' });
+const ACCOUNT_ID = z.string().check(z.regex(/^\d{12}$/, { message: 'must be a 12-digit AWS account id' }));
 
 export const CloudProviderAConfigurationSchema = z
   .strictObject({
     access_key_id: z
       .string()
-      .regex(/^AKIA[A-Z0-9]{16}$/, { message: 'must be the access key id of an IAM user (AKIA...)' })
-      .meta({ description: 'Access key id of an IAM user (long-term key; temporary ASIA keys expire).' }),
+      .check(
+        z.regex(/^AKIA[A-Z0-9]{16}$/, { message: 'must be the access key id of an IAM user (AKIA...)' }),
+        z.meta({ description: 'Access key id of an IAM user (long-term key; temporary ASIA keys expire).' }),
+      ),
     secret_access_key: z
       .string()
-      .regex(/^[A-Za-z0-9/+]{40}$/, { message: 'must be a 40-character secret access key' })
-      .meta({ description: 'Secret access key of that access key id.', writeOnly: true }),
+      .check(
+        z.regex(/^[A-Za-z0-9/+]{40}$/, { message: 'must be a 40-character secret access key' }),
+        z.meta({ description: 'Secret access key of that access key id.', writeOnly: true }),
+      ),
     region: z
       .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, { message: 'must be an AWS region such as eu-west-1' })
-      .meta({ description: 'Region of the STS endpoint the connector calls.' }),
+      .check(
+        z.regex(/^[a-z]{2}(-[a-z]+)+-\d{1,2}$/, { message: 'must be an AWS region such as eu-west-1' }),
+        z.meta({ description: 'Region of the STS endpoint the connector calls.' }),
+      ),
     role_arn: z
-      .string()
-      .regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/, { message: 'must be an IAM role ARN' })
-      .optional()
-      .meta({ description: 'Role to assume for discovery (full ARN, path included).' }),
+      .optional(z.string().check(z.regex(/^arn:aws(-cn|-us-gov)?:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/, { message: 'must be an IAM role ARN' })))
+      .check(z.meta({ description: 'Role to assume for discovery (full ARN, path included).' })),
     // Not a secret by AWS's definition, but it is what keeps another tenant from making the
     // service assume this role (confused deputy): write-only like the rest, never echoed.
     external_id: z
-      .string()
-      .regex(/^[\w+=,.@:/-]{2,1224}$/, { message: 'must be 2 to 1224 characters of [A-Za-z0-9+=,.@:/_-]' })
-      .optional()
-      .meta({ description: 'External id required by the role trust policy.', writeOnly: true }),
+      .optional(z.string().check(z.regex(/^[\w+=,.@:/-]{2,1224}$/, { message: 'must be 2 to 1224 characters of [A-Za-z0-9+=,.@:/_-]' })))
+      .check(z.meta({ description: 'External id required by the role trust policy.', writeOnly: true })),
   })
-  .refine((c) => c.external_id === undefined || c.role_arn !== undefined, { message: 'requires role_arn', path: ['external_id'] })
-  .meta({ dependentRequired: { external_id: ['role_arn'] } });
+  .check(
+    z.refine((c) => c.external_id === undefined || c.role_arn !== undefined, { message: 'requires role_arn', path: ['external_id'] }),
+    z.meta({ dependentRequired: { external_id: ['role_arn'] } }),
+  );
 
 export const CloudProviderAScopeSchema = z.strictObject({
   account_ids: z
     .array(ACCOUNT_ID)
-    .min(1)
-    .max(100)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat an account id' })
-    .meta({ description: 'AWS accounts to discover.', uniqueItems: true }),
+    .check(
+      z.minLength(1),
+      z.maxLength(100),
+      z.refine((ids) => new Set(ids).size === ids.length, { message: 'must not repeat an account id' }),
+      z.meta({ description: 'AWS accounts to discover.', uniqueItems: true }),
+    ),
 });
 
 export type CloudProviderAConfiguration = z.infer<typeof CloudProviderAConfigurationSchema>;

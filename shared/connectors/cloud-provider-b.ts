@@ -6,26 +6,26 @@
  * names the exact permission or role assignment that is missing. Discovery is
  * cloud-provider-b-discovery.ts; the permissions both need are in azure-permissions.ts.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { cloudProviderBArmPermissions, cloudProviderBGraphPermissions } from './azure-permissions';
 
 export const CloudProviderBConfigurationSchema = z.strictObject({
-  tenant_id: z.guid({ message: 'must be a GUID' }).meta({ description: 'Directory (tenant) ID of the Microsoft Entra ID tenant.' }),
-  client_id: z.guid({ message: 'must be a GUID' }).meta({ description: 'Application (client) ID of the app registration discovery signs in as.' }),
+  tenant_id: z.guid({ message: 'must be a GUID' }).check(z.meta({ description: 'Directory (tenant) ID of the Microsoft Entra ID tenant.' })),
+  client_id: z.guid({ message: 'must be a GUID' }).check(z.meta({ description: 'Application (client) ID of the app registration discovery signs in as.' })),
   client_secret: z
     .string()
-    .min(1)
-    .max(256)
-    .meta({ description: 'Value of a client secret of that app registration.', writeOnly: true }),
+    .check(z.minLength(1), z.maxLength(256), z.meta({ description: 'Value of a client secret of that app registration.', writeOnly: true })),
 });
 
 export const CloudProviderBScopeSchema = z.strictObject({
   subscription_ids: z
     .array(z.guid({ message: 'must be a subscription id (GUID)' }))
-    .min(1)
-    .max(100)
-    .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, { message: 'must not repeat a subscription id' })
-    .meta({ description: 'Azure subscriptions to discover.', uniqueItems: true }),
+    .check(
+      z.minLength(1),
+      z.maxLength(100),
+      z.refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, { message: 'must not repeat a subscription id' }),
+      z.meta({ description: 'Azure subscriptions to discover.', uniqueItems: true }),
+    ),
 });
 
 export type CloudProviderBConfiguration = z.infer<typeof CloudProviderBConfigurationSchema>;

@@ -4,7 +4,7 @@
  * never throws for anything the provider answers: unreachable, throttled, refused and
  * under-privileged all come back as a `failure` with remediation items.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Discovery } from './discovery';
 
 export type ProviderSystem = 'cloud_provider_a' | 'cloud_provider_b' | 'identity_provider_a';
@@ -39,7 +39,7 @@ export interface Connector<Config, Scope> {
  * One catalog entry: the spec's Integration fields plus the schemas. Its connector (the
  * provider client) is looked up apart, with `connectorOf` of `connector-registry.ts`.
  */
-export interface IntegrationDefinition<C extends z.ZodType = z.ZodType, S extends z.ZodType = z.ZodType> {
+export interface IntegrationDefinition<C extends z.ZodMiniType = z.ZodMiniType, S extends z.ZodMiniType = z.ZodMiniType> {
   integration_id: string;
   name: string;
   connector_type: 'discovery';
@@ -52,7 +52,7 @@ export interface IntegrationDefinition<C extends z.ZodType = z.ZodType, S extend
   emits_relationships: string[];
   limits_blind_spots: string[];
   supports_test: boolean;
-  /** Validates `configuration`; secret fields are marked `.meta({ writeOnly: true })`. */
+  /** Validates `configuration`; secret fields are marked `z.meta({ writeOnly: true })`. */
   configurationSchema: C;
   configurationSchemaVersion: number;
   /** Validates `scope`. */

@@ -8,7 +8,7 @@
  * Tests and local mode point the connector elsewhere with `context.endpoints.okta`, which comes
  * from the deployment's configuration, never from a tenant.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { identityProviderAScopes } from './okta-remediation';
 
 
@@ -17,21 +17,22 @@ const ORG_URL = /^https:\/\/[a-z0-9][a-z0-9-]{0,62}\.(okta|oktapreview|okta-emea
 export const IdentityProviderAConfigurationSchema = z.strictObject({
   org_url: z
     .string()
-    .regex(ORG_URL, { message: 'must be the https URL of an Okta org, such as https://acme.okta.com' })
-    .meta({ description: 'Okta-hosted URL of the org (https://<org>.okta.com), not a custom domain.', format: 'uri' }),
+    .check(
+      z.regex(ORG_URL, { message: 'must be the https URL of an Okta org, such as https://acme.okta.com' }),
+      z.meta({ description: 'Okta-hosted URL of the org (https://<org>.okta.com), not a custom domain.', format: 'uri' }),
+    ),
   api_token: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{20,128}$/, { message: 'must be an Okta API token' })
-    .meta({ description: 'API token created by an admin with the Read-Only Administrator role.', writeOnly: true }),
+    .check(
+      z.regex(/^[A-Za-z0-9_-]{20,128}$/, { message: 'must be an Okta API token' }),
+      z.meta({ description: 'API token created by an admin with the Read-Only Administrator role.', writeOnly: true }),
+    ),
 });
 
 export const IdentityProviderAScopeSchema = z.strictObject({
   group_filter: z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({ description: 'Discover only groups whose name starts with this text (Okta group search `q`).' }),
+    .optional(z.string().check(z.minLength(1), z.maxLength(255)))
+    .check(z.meta({ description: 'Discover only groups whose name starts with this text (Okta group search `q`).' })),
 });
 
 export type IdentityProviderAConfiguration = z.infer<typeof IdentityProviderAConfigurationSchema>;

@@ -1,5 +1,5 @@
 /** Schemas shared by many routes: ids in paths, paging, problem answers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idOf } from '../schemas/field-schemas';
 
 export const IdPathSchema = (prefix: string) => z.strictObject({ id: idOf(prefix) });
@@ -7,18 +7,18 @@ export const IdPathSchema = (prefix: string) => z.strictObject({ id: idOf(prefix
 export const TenantPathSchema = IdPathSchema('ten');
 
 export const PageQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().min(1).max(2048).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
 });
 
 export const ProblemSchema = z
   .object({
     type: z.string(),
     title: z.string(),
-    status: z.number().int(),
+    status: z.number().check(z.int()),
     code: z.string(),
     detail: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    errors: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
     request_id: z.string(),
   })
-  .meta({ id: 'Problem' });
+  .register(z.globalRegistry, { id: 'Problem' });

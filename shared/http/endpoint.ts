@@ -7,7 +7,7 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Deps } from '../deps';
 import type { Principal } from '../identity/principal';
 import { authenticate, authorize, sourceIpRateLimit, stepUpMfa } from './middleware/access-control';
@@ -22,7 +22,7 @@ import type { EndpointResult } from './responses';
 import type { RouteDefinition } from './route';
 import { stateOf, type RequestState, type TesseraRequest } from './request-state';
 
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Infer<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 type RequestSchemas<R extends RouteDefinition> = NonNullable<R['request']>;
 
 export interface EndpointInput<R extends RouteDefinition> {

@@ -3,7 +3,7 @@
  * in its index.ts) and the parts route modules build entries from. Pure data: the CDK stack,
  * the local host and the OpenAPI document are all derived from the table.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { responseHeaders } from './headers';
 import type { MfaAction } from '../store/identity-enums';
 import type { Permission } from '../identity/permissions';
@@ -24,14 +24,14 @@ export type AuthKind = 'public' | 'bearer' | 'bearer_or_mfa_token';
  */
 export interface HeaderSpec {
   description: string;
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /** Request: the client must send it. Response: every answer of that status carries it. */
   required?: boolean;
 }
 
 export interface ResponseSpec {
   description: string;
-  schema?: z.ZodType;
+  schema?: z.core.$ZodType;
   /** Defaults to application/json. */
   contentType?: string;
   /** Response headers beyond the generic ones (content-type, cache-control, x-request-id). */
@@ -60,11 +60,11 @@ export interface RouteDefinition {
   summary: string;
   tag: string;
   request?: {
-    body?: z.ZodType;
+    body?: z.core.$ZodType;
     /** How the body is encoded: JSON (the default), or an HTML form (SAML HTTP-POST, OIDC form_post). */
     bodyEncoding?: 'json' | 'form';
-    query?: z.ZodType;
-    params?: z.ZodType;
+    query?: z.core.$ZodType;
+    params?: z.core.$ZodType;
     /** Request headers the route reads (`If-Match`, `Idempotency-Key`), by their canonical name. */
     headers?: Record<string, HeaderSpec>;
   };

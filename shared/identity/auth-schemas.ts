@@ -3,7 +3,7 @@
  * forgot, reset and change, the key set): the single source for request validation, handler
  * input types and the OpenAPI document.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idOf } from '../schemas/field-schemas';
 import { Email, NewPassword, OpaqueToken, PasswordAttempt, TenantSlug, Username } from './schemas';
 
@@ -15,27 +15,27 @@ const accountNamed = (b: { tenant?: string | undefined; email?: string | undefin
 
 export const LoginBodySchema = z
   .strictObject({
-    tenant: TenantSlug.optional(),
-    email: Email.optional(),
-    username: Username.optional(),
+    tenant: z.optional(TenantSlug),
+    email: z.optional(Email),
+    username: z.optional(Username),
     password: PasswordAttempt,
-    workspace_id: idOf('ws').optional(),
+    workspace_id: z.optional(idOf('ws')),
   })
-  .superRefine(accountNamed);
+  .check(z.superRefine(accountNamed));
 
 export const TokenGrantBodySchema = z.discriminatedUnion('grant_type', [
-  z.strictObject({ grant_type: z.literal('refresh_token'), refresh_token: OpaqueToken, workspace_id: idOf('ws').optional() }),
+  z.strictObject({ grant_type: z.literal('refresh_token'), refresh_token: OpaqueToken, workspace_id: z.optional(idOf('ws')) }),
   z.strictObject({
     grant_type: z.literal('sso_code'),
     code: OpaqueToken,
     /** RFC 7636: required when /start was given a code_challenge. */
-    code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, { message: 'must be an RFC 7636 code verifier (43 to 128 unreserved characters)' }).optional(),
+    code_verifier: z.optional(z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/, { message: 'must be an RFC 7636 code verifier (43 to 128 unreserved characters)' }))),
   }),
 ]);
 
 export const LogoutBodySchema = z.strictObject({ refresh_token: OpaqueToken });
 
-export const PasswordForgotBodySchema = z.strictObject({ tenant: TenantSlug.optional(), email: Email.optional(), username: Username.optional() }).superRefine(accountNamed);
+export const PasswordForgotBodySchema = z.strictObject({ tenant: z.optional(TenantSlug), email: z.optional(Email), username: z.optional(Username) }).check(z.superRefine(accountNamed));
 
 export const PasswordResetBodySchema = z.strictObject({ token: OpaqueToken, new_password: NewPassword });
 
@@ -45,16 +45,16 @@ export const TokenResponseSchema = z
   .object({
     access_token: z.string(),
     token_type: z.literal('Bearer'),
-    expires_in: z.number().int(),
-    refresh_token: z.string().optional(),
+    expires_in: z.number().check(z.int()),
+    refresh_token: z.optional(z.string()),
     tenant_id: z.string(),
     workspace_id: z.string(),
   })
-  .meta({ id: 'TokenResponse' });
+  .register(z.globalRegistry, { id: 'TokenResponse' });
 
 export const MfaPendingResponseSchema = z
   .object({ mfa_required: z.literal(true), mfa_token: z.string(), enrollment_required: z.boolean() })
-  .meta({ id: 'MfaPending' });
+  .register(z.globalRegistry, { id: 'MfaPending' });
 
 export const LoginResponseSchema = z.union([TokenResponseSchema, MfaPendingResponseSchema]);
 
@@ -67,9 +67,9 @@ export const JwksSchema = z
         kid: z.string(),
         alg: z.string(),
         use: z.literal('sig'),
-        crv: z.string().optional(),
-        x: z.string().optional(),
+        crv: z.optional(z.string()),
+        x: z.optional(z.string()),
       }),
     ),
   })
-  .meta({ id: 'JsonWebKeySet' });
+  .register(z.globalRegistry, { id: 'JsonWebKeySet' });

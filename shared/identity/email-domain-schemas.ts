@@ -1,5 +1,5 @@
 /** Request and response schemas of a tenant's email domain endpoints. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idOf, TimestampSchema } from '../schemas/field-schemas';
 import { DomainName } from './schemas';
 
@@ -11,17 +11,17 @@ export const EmailDomainSchema = z
   .object({
     domain: z.string(),
     status: z.enum(['pending', 'verified', 'failed']),
-    method: z.enum(['dns_txt', 'operator']).meta({ description: 'How it was proven: the DNS TXT challenge, or the operator at tenant creation (never re-checked)' }),
+    method: z.enum(['dns_txt', 'operator']).check(z.meta({ description: 'How it was proven: the DNS TXT challenge, or the operator at tenant creation (never re-checked)' })),
     verification: z.object({
       type: z.literal('dns_txt'),
-      name: z.string().meta({ description: 'The TXT record to publish: _tessera-challenge.<domain>' }),
-      value: z.string().meta({ description: 'The value it must hold: tessera-verification=<random>' }),
+      name: z.string().check(z.meta({ description: 'The TXT record to publish: _tessera-challenge.<domain>' })),
+      value: z.string().check(z.meta({ description: 'The value it must hold: tessera-verification=<random>' })),
     }),
-    verified_at: TimestampSchema.nullable(),
-    checked_at: TimestampSchema.nullable(),
-    last_failure: z.string().nullable().meta({ description: 'What the last failed check found' }),
+    verified_at: z.nullable(TimestampSchema),
+    checked_at: z.nullable(TimestampSchema),
+    last_failure: z.nullable(z.string()).check(z.meta({ description: 'What the last failed check found' })),
     created_at: TimestampSchema,
   })
-  .meta({ id: 'EmailDomain' });
+  .register(z.globalRegistry, { id: 'EmailDomain' });
 
 export const EmailDomainListSchema = z.object({ domains: z.array(EmailDomainSchema) });

@@ -1,5 +1,5 @@
 /** POST /v1/auth/token: the grants the token endpoint knows. */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Deps } from '../deps';
 import type { TokenResponse } from './access-tokens';
 import type { TokenGrantBodySchema } from './auth-schemas';

@@ -1,38 +1,38 @@
 /** Request and response schemas of the MFA endpoints (enrollment, challenge, backup codes, the tenant policy). */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TimestampSchema } from '../schemas/field-schemas';
 import { mfaActions, mfaModes } from '../store/identity-enums';
 import { TokenResponseSchema } from './auth-schemas';
 import { BackupCode, MfaCode, OpaqueToken } from './schemas';
 
-export const MfaEnrollStartBodySchema = z.strictObject({ mfa_token: OpaqueToken.optional() });
+export const MfaEnrollStartBodySchema = z.strictObject({ mfa_token: z.optional(OpaqueToken) });
 
-export const MfaEnrollConfirmBodySchema = z.strictObject({ mfa_token: OpaqueToken.optional(), code: MfaCode });
+export const MfaEnrollConfirmBodySchema = z.strictObject({ mfa_token: z.optional(OpaqueToken), code: MfaCode });
 
 export const MfaChallengeBodySchema = z
-  .strictObject({ mfa_token: OpaqueToken.optional(), code: MfaCode.optional(), backup_code: BackupCode.optional() })
-  .refine((b) => (b.code === undefined) !== (b.backup_code === undefined), {
+  .strictObject({ mfa_token: z.optional(OpaqueToken), code: z.optional(MfaCode), backup_code: z.optional(BackupCode) })
+  .check(z.refine((b) => (b.code === undefined) !== (b.backup_code === undefined), {
     message: 'give exactly one of code and backup_code',
     path: ['code'],
-  });
+  }));
 
 export const MfaEnrollStartResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string(), qr_code: z.string() });
 
 export const BackupCodesResponseSchema = z.object({ backup_codes: z.array(z.string()) });
 
-export const MfaEnrollConfirmResponseSchema = BackupCodesResponseSchema.extend(TokenResponseSchema.partial().shape);
+export const MfaEnrollConfirmResponseSchema = z.extend(BackupCodesResponseSchema, z.partial(TokenResponseSchema).shape);
 
 export const MfaPolicySchema = z
   .object({ tenant_id: z.string(), mfa_mode: z.enum(mfaModes), required_actions: z.array(z.enum(mfaActions)), created_at: TimestampSchema, updated_at: TimestampSchema })
-  .meta({ id: 'MfaPolicy' });
+  .register(z.globalRegistry, { id: 'MfaPolicy' });
 
 export const UpdateMfaPolicyBodySchema = z
   .strictObject({
-    mfa_mode: z.enum(mfaModes).optional(),
-    required_actions: z
-      .array(z.enum(mfaActions))
-      .max(mfaActions.length)
-      .refine((actions) => new Set(actions).size === actions.length, { message: 'must not repeat an action' })
-      .optional(),
+    mfa_mode: z.optional(z.enum(mfaModes)),
+    required_actions: z.optional(
+      z
+        .array(z.enum(mfaActions))
+        .check(z.maxLength(mfaActions.length), z.refine((actions) => new Set(actions).size === actions.length, { message: 'must not repeat an action' })),
+    ),
   })
-  .refine((b) => b.mfa_mode !== undefined || b.required_actions !== undefined, { message: 'give mfa_mode, required_actions or both' });
+  .check(z.refine((b) => b.mfa_mode !== undefined || b.required_actions !== undefined, { message: 'give mfa_mode, required_actions or both' }));

@@ -17,7 +17,7 @@ import { assertAcceptablePassword } from './password-policy';
 import { DomainName, Email, TenantSlug } from './schemas';
 import { parseWith } from '../schemas/validation';
 import { DisplayText } from '../schemas/field-schemas';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export interface CreateTenantInput {
   slug: string;
@@ -31,7 +31,7 @@ export interface CreateTenantInput {
 const CreateTenantSchema = z.object({
   slug: TenantSlug,
   name: DisplayText(128),
-  emailDomains: z.array(DomainName).max(20),
+  emailDomains: z.array(DomainName).check(z.maxLength(20)),
   adminEmail: Email,
 });
 

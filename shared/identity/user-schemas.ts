@@ -1,5 +1,5 @@
 /** Request and response schemas of the user endpoints (`/v1/me`, `/v1/users`) and the permission registry. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { idOf, TimestampSchema } from '../schemas/field-schemas';
 import { Email, NewPassword, RoleSchema, Username } from './schemas';
 
@@ -12,51 +12,51 @@ export const MeSchema = z
     email: z.string(),
     status: z.enum(['active', 'disabled']),
     workspace_id: z.string(),
-    role: RoleSchema.nullable(),
+    role: z.nullable(RoleSchema),
     tenant_admin: z.boolean(),
     permissions: z.array(z.string()),
     mfa_enrolled: z.boolean(),
   })
-  .meta({ id: 'Me' });
+  .register(z.globalRegistry, { id: 'Me' });
 
 export const UserSchema = z
   .object({
     id: z.string(),
     tenant_id: z.string(),
     email: z.string(),
-    username: z.string().nullable(),
+    username: z.nullable(z.string()),
     status: z.enum(['active', 'disabled']),
-    workspace_id: z.string().nullable(),
-    role: RoleSchema.nullable(),
+    workspace_id: z.nullable(z.string()),
+    role: z.nullable(RoleSchema),
     tenant_admin: z.boolean(),
     memberships: z.array(z.object({ workspace_id: z.string(), role: RoleSchema })),
     mfa_enrolled: z.boolean(),
     created_at: TimestampSchema,
     updated_at: TimestampSchema,
   })
-  .meta({ id: 'User' });
+  .register(z.globalRegistry, { id: 'User' });
 
 export const CreateUserBodySchema = z.strictObject({
   email: Email,
-  username: Username.optional(),
-  password: NewPassword.optional(),
+  username: z.optional(Username),
+  password: z.optional(NewPassword),
   role: RoleSchema,
-  workspace_id: idOf('ws').optional(),
-  tenant_admin: z.boolean().default(false),
+  workspace_id: z.optional(idOf('ws')),
+  tenant_admin: z._default(z.boolean(), false),
 });
 
 export const UpdateUserBodySchema = z
   .strictObject({
-    email: Email.optional(),
+    email: z.optional(Email),
     /** `null` removes the username. */
-    username: Username.nullable().optional(),
-    role: RoleSchema.optional(),
-    workspace_id: idOf('ws').optional(),
-    tenant_admin: z.boolean().optional(),
+    username: z.optional(z.nullable(Username)),
+    role: z.optional(RoleSchema),
+    workspace_id: z.optional(idOf('ws')),
+    tenant_admin: z.optional(z.boolean()),
   })
-  .refine((b) => b.email !== undefined || b.username !== undefined || b.role !== undefined || b.tenant_admin !== undefined, {
+  .check(z.refine((b) => b.email !== undefined || b.username !== undefined || b.role !== undefined || b.tenant_admin !== undefined, {
     message: 'give at least one of email, username, role, tenant_admin',
     path: [],
-  });
+  }));
 
-export const UserListSchema = z.object({ users: z.array(UserSchema), next_cursor: z.string().nullable() });
+export const UserListSchema = z.object({ users: z.array(UserSchema), next_cursor: z.nullable(z.string()) });

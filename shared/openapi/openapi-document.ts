@@ -2,7 +2,11 @@
  * The OpenAPI 3.1 document, generated from the route table and its zod schemas (zod 4's
  * native JSON Schema output, draft 2020-12, which OpenAPI 3.1 uses as is).
  *
- * zod puts the schemas it was told to name (`.meta({ id })`) under `$defs` of each converted
+ * A schema is named with `.register(z.globalRegistry, { id })`, not with a `z.meta({ id })`
+ * check: a check is run again on every schema derived from it (`z.extend`, a further `.check`),
+ * which would carry the same name, and `z.partial` refuses an object with checks.
+ *
+ * zod puts the schemas it was told to name under `$defs` of each converted
  * schema and refers to them as `#/$defs/X`; in an OpenAPI document such a reference resolves
  * against the document root, where there is no `$defs`. So every named schema moves to
  * `components.schemas` (once, whichever route met it first) and its references are rewritten
@@ -10,7 +14,7 @@
  * mock servers) then resolve every reference of the document as served.
  */
 import { isDeepStrictEqual } from 'node:util';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ProblemSchema } from '../http/common-schemas';
 import { responseHeaders } from '../http/headers';
 import type { HeaderSpec, RouteDefinition } from '../http/route';
@@ -36,7 +40,7 @@ class SchemaComponents {
   readonly schemas: Record<string, JsonSchema> = {};
 
   /** The JSON Schema of `schema`, its named parts moved to the components and referenced there. */
-  convert(schema: z.ZodType, io: Io): JsonSchema {
+  convert(schema: z.core.$ZodType, io: Io): JsonSchema {
     const { $defs, ...root } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     delete root.$schema; // the document's dialect (2020-12) holds for every schema in it
     for (const [name, definition] of Object.entries($defs ?? {})) this.add(name, rewriteRefs(definition) as JsonSchema);
@@ -159,7 +163,7 @@ export function buildOpenApiDocument(routes: Readonly<Record<string, RouteDefini
         ? {
             requestBody: {
               // No body reads as `{}` (shared/http/middleware/json-body.ts): a body is required only when `{}` is refused.
-              required: !body.safeParse({}).success,
+              required: !z.safeParse(body, {}).success,
               content: { [mediaType]: { schema: components.convert(body, 'input'), ...(examples ? { examples } : {}) } },
             },
           }

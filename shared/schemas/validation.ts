@@ -1,5 +1,6 @@
 /** zod issues → the `errors` array of a validation_failed problem, in plain words. */
-import type { z } from 'zod';
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
 import { ValidationError, type FieldError } from '../errors';
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -67,8 +68,11 @@ function describe(issue: z.core.$ZodIssue, root: unknown): FieldError[] {
   }
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
-  const result = schema.safeParse(value);
+/** zod/mini loads no locale; the words of zod's own that pass through here stay the English ones (not "Invalid input"). */
+const english = { error: en().localeError };
+
+export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
+  const result = z.safeParse(schema, value, english);
   if (result.success) return result.data;
   const errors = result.error.issues.flatMap((issue) => describe(issue, value)).map((e) => ({ ...e, path: prefix ? (e.path ? `${prefix}.${e.path}` : prefix) : e.path }));
   throw new ValidationError(errors);

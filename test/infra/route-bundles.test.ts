@@ -58,6 +58,8 @@ const unrelatedSchemas: Record<string, string[]> = {
 
 const handlers = routeList.map((r) => r.handler).sort();
 const inputsOf = new Map<string, string[]>();
+/** The packages a bundle imports (left external here, as in handler-capabilities.test.ts). */
+const packagesOf = new Map<string, string[]>();
 
 beforeAll(async () => {
   const entryOf = (handler: string) => path.relative(projectRoot, handlerEntry(handler)).split(path.sep).join('/');
@@ -72,7 +74,11 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   const outputs = Object.values(result.metafile.outputs);
-  for (const handler of handlers) inputsOf.set(handler, Object.keys(outputs.find((o) => o.entryPoint === entryOf(handler))!.inputs));
+  for (const handler of handlers) {
+    const output = outputs.find((o) => o.entryPoint === entryOf(handler))!;
+    inputsOf.set(handler, Object.keys(output.inputs));
+    packagesOf.set(handler, [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))]);
+  }
 });
 
 describe('route bundles', () => {
@@ -92,6 +98,14 @@ describe('route bundles', () => {
     const schemas = inputsOf.get(handler)!.filter(isSchemaModule);
     expect(schemas.length).toBeGreaterThan(0);
     expect(schemas.filter((s) => unrelatedSchemas[handler]!.includes(s))).toEqual([]);
+  });
+
+  // Classic zod hangs its methods on prototypes, so a bundle that reaches it carries all of it
+  // (~99 KiB); the lint rule covers shared/ and functions/, this also covers what they import.
+  it('reaches zod only as zod/mini (and its English locale), never classic zod', () => {
+    const classic = handlers.flatMap((handler) => packagesOf.get(handler)!.filter((p) => /^zod(\/|$)/.test(p) && p !== 'zod/mini' && p !== 'zod/v4/locales/en.js').map((p) => `${handler}: ${p}`));
+    expect(classic).toEqual([]);
+    expect(packagesOf.get('me-get')).toContain('zod/mini');
   });
 
   it('names only schema modules that exist (so a rename cannot make the lists above vacuous)', () => {

@@ -17,6 +17,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ TESSERA_ACCESS_TOKEN_TTL_SECONDS: '3601' })).toThrow(/TESSERA_ACCESS_TOKEN_TTL_SECONDS/);
   });
 
+  it("says what is wrong in zod's English words (zod/mini loads no locale by itself)", () => {
+    expect(() => loadConfig({ TESSERA_ACCESS_TOKEN_TTL_SECONDS: '600', TESSERA_STAGE: 'x' })).toThrow(
+      'Invalid configuration: TESSERA_STAGE: Invalid option: expected one of "local"|"aws"; TESSERA_ACCESS_TOKEN_TTL_SECONDS: Too small: expected number to be >=900',
+    );
+  });
+
   it('in AWS needs the key and secret, and refuses connector endpoint overrides', () => {
     expect(loadConfig(aws)).toMatchObject({ signingKeys: { kind: 'secrets-manager' }, cursorKeys: { kind: 'secrets-manager', secretArn: 'arn:cursor-secret' }, envelopeKey: { kind: 'kms' } });
     expect(() => loadConfig({ TESSERA_STAGE: 'aws' })).toThrow(/required in the aws stage/);

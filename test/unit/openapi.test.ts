@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routes } from '../../functions/routes';
 import { defineRoute } from '../../shared/http/route';
 import { buildOpenApiDocument } from '../../shared/openapi/openapi-document';
@@ -55,8 +55,8 @@ describe('OpenAPI document', () => {
   });
 
   it('refuses two different schemas under one name rather than publish one of them', () => {
-    const one = z.object({ a: z.string() }).meta({ id: 'Clash' });
-    const other = z.object({ b: z.number() }).meta({ id: 'Clash' });
+    const one = z.object({ a: z.string() }).register(z.globalRegistry, { id: 'Clash' });
+    const other = z.object({ b: z.number() }).register(z.globalRegistry, { id: 'Clash' });
     const table = {
       first: defineRoute({ method: 'GET', path: '/a', handler: 'a', auth: 'public', tag: 't', summary: 's', responses: { 200: { description: 'd', schema: one } } }),
       second: defineRoute({ method: 'GET', path: '/b', handler: 'b', auth: 'public', tag: 't', summary: 's', responses: { 200: { description: 'd', schema: other } } }),

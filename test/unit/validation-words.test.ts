@@ -3,11 +3,11 @@
  * numbers, formats, unions with and without a discriminator, custom messages, and a prefix.
  */
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError, type FieldError } from '../../shared/errors';
 import { parseWith } from '../../shared/schemas/validation';
 
-function errorsOf(schema: z.ZodType, value: unknown, prefix?: string): FieldError[] {
+function errorsOf(schema: z.core.$ZodType, value: unknown, prefix?: string): FieldError[] {
   try {
     parseWith(schema, value, prefix);
   } catch (error) {
@@ -19,7 +19,10 @@ function errorsOf(schema: z.ZodType, value: unknown, prefix?: string): FieldErro
 
 describe('validation words', () => {
   it('sizes of arrays and numbers, and missing versus mistyped fields', () => {
-    const schema = z.strictObject({ tags: z.array(z.string()).min(1).max(2), n: z.number().min(1), list: z.array(z.string()), s: z.string().min(2) });
+    const schema = z.strictObject({ tags: z.array(z.string()).check(
+      z.minLength(1),
+      z.maxLength(2),
+    ), n: z.number().check(z.gte(1)), list: z.array(z.string()), s: z.string().check(z.minLength(2)) });
     expect(errorsOf(schema, { tags: [], n: 0, s: 'a' })).toEqual([
       { path: 'tags', message: 'must have at least 1 items' },
       { path: 'n', message: 'must be >= 1' },
@@ -43,7 +46,7 @@ describe('validation words', () => {
   it('formats in words, never a regex; a schema message wins', () => {
     const schema = z.strictObject({
       email: z.email(), url: z.url(), at: z.iso.datetime(), day: z.iso.date(), id: z.uuid(), b64: z.base64(), b64url: z.base64url(), jwt: z.jwt(),
-      pre: z.string().startsWith('tsr_'), suf: z.string().endsWith('.test'), re: z.string().regex(/^a+$/), own: z.string().regex(/^b+$/, { message: 'must be only b' }),
+      pre: z.string().check(z.startsWith('tsr_')), suf: z.string().check(z.endsWith('.test')), re: z.string().check(z.regex(/^a+$/)), own: z.string().check(z.regex(/^b+$/, { message: 'must be only b' })),
     });
     const errors = errorsOf(schema, { email: 'x', url: 'x', at: 'x', day: 'x', id: 'x', b64: '%', b64url: '%', jwt: 'x', pre: 'x', suf: 'x', re: 'x', own: 'x' });
     expect(Object.fromEntries(errors.map((e) => [e.path, e.message]))).toEqual({
@@ -69,8 +72,12 @@ describe('validation words', () => {
     expect(errorsOf(z.strictObject({ v: z.union([z.string(), z.number()]) }), { v: true })).toEqual([{ path: 'v', message: 'does not match any of the accepted shapes' }]);
   });
 
+  it("zod's own words, where no plain word replaces them, are English (zod/mini loads no locale by itself)", () => {
+    expect(errorsOf(z.strictObject({ n: z.number().check(z.multipleOf(5)) }), { n: 7 })).toEqual([{ path: 'n', message: 'Invalid number: must be a multiple of 5' }]);
+  });
+
   it('refinements keep their own message and path', () => {
-    const schema = z.strictObject({ a: z.string().optional() }).refine((v) => v.a !== undefined, { message: 'give at least one field', path: [] });
+    const schema = z.strictObject({ a: z.optional(z.string()) }).check(z.refine((v) => v.a !== undefined, { message: 'give at least one field', path: [] }));
     expect(errorsOf(schema, {})).toEqual([{ path: '', message: 'give at least one field' }]);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ValidationError } from '../../shared/errors';
 import { idOf } from '../../shared/schemas/field-schemas';
 import { parseWith } from '../../shared/schemas/validation';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
 
-const Schema = z.strictObject({ name: z.string().max(3), hour: z.number().int().max(23), kind: z.enum(['a', 'b']) });
+const Schema = z.strictObject({ name: z.string().check(z.maxLength(3)), hour: z.number().check(z.int(), z.lte(23)), kind: z.enum(['a', 'b']) });
 
 function errorsOf(value: unknown) {
   try {
@@ -37,7 +37,7 @@ describe('validation messages', () => {
 });
 
 describe('messages a user understands', () => {
-  const errors = (schema: z.ZodType, value: unknown) => {
+  const errors = (schema: z.core.$ZodType, value: unknown) => {
     try {
       parseWith(schema, value);
     } catch (error) {

@@ -3,11 +3,11 @@
  * and response schemas live by resource (`idp-config-schemas.ts`, `sso-login-schemas.ts`,
  * `federated-identity-schemas.ts`), so a function carries only its route's.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const providerTypes = ['oidc', 'saml'] as const;
 
 export type ProviderType = (typeof providerTypes)[number];
 
 /** Syntax only; which schemes and hosts are acceptable is decided with the configuration (https, or http on loopback locally). */
-export const AbsoluteUrl = z.string().max(2048).pipe(z.url({ protocol: /^https?$/ }));
+export const AbsoluteUrl = z.pipe(z.string().check(z.maxLength(2048)), z.url({ protocol: /^https?$/ }));
