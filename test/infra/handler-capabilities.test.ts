@@ -20,7 +20,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build, transform } from 'esbuild';
+import { transform } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
@@ -38,7 +38,8 @@ import {
   samlSchemaValidatorHandlers,
   tokenIssuingHandlers,
 } from '../../infra/handler-capabilities';
-import { handlerBuildBase, handlerEntry, projectRoot } from '../../infra/bundle-options';
+import { projectRoot } from '../../infra/bundle-options';
+import { bundleHandlerGraphs, type HandlerGraph } from '../support/handler-graphs';
 
 /** Modules that define the envelope crypto rather than use it. */
 const ENVELOPE_PLUMBING = new Set(['shared/crypto/envelope.ts', 'shared/crypto/envelope-encryption-sdk.ts']);
@@ -50,36 +51,7 @@ const ENCRYPT_CALL = /(\benvelope|\benvelopeOf\([^)]*\)\))\s*\.\s*encrypt\b/;
 
 const handlers = [...new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)])].sort();
 
-interface HandlerBundle {
-  handler: string;
-  /** Project files that ended up in the bundle (tree-shaken modules are absent). */
-  inputs: string[];
-  /** Bare package imports left in the bundle. */
-  packages: string[];
-}
-
-async function bundleHandlers(): Promise<HandlerBundle[]> {
-  const result = await build({
-    ...handlerBuildBase,
-    entryPoints: Object.fromEntries(handlers.map((h) => [h, path.relative(projectRoot, handlerEntry(h))])),
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'out',
-    // Packages stay out: the imports of a bundle then name the packages it would carry.
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  const outputs = Object.entries(result.metafile.outputs);
-  return handlers.map((handler) => {
-    const [, output] = outputs.find(([, o]) => o.entryPoint === path.relative(projectRoot, handlerEntry(handler)).split(path.sep).join('/'))!;
-    return {
-      handler,
-      inputs: Object.keys(output.inputs),
-      packages: output.imports.filter((i) => i.external).map((i) => i.path),
-    };
-  });
-}
+const bundleHandlers = () => bundleHandlerGraphs(handlers);
 
 const transpiled = new Map<string, Promise<string>>();
 function codeOf(file: string): Promise<string> {
@@ -92,10 +64,10 @@ function codeOf(file: string): Promise<string> {
   return code;
 }
 const moduleCallsEnvelope = async (file: string) => ENVELOPE_CALL.test(await codeOf(file));
-const ownFiles = (bundle: HandlerBundle) => bundle.inputs.filter((f) => !ENVELOPE_PLUMBING.has(f) && !f.startsWith('node_modules/'));
+const ownFiles = (bundle: HandlerGraph) => bundle.inputs.filter((f) => !ENVELOPE_PLUMBING.has(f) && !f.startsWith('node_modules/'));
 
 describe('handler capabilities', () => {
-  let bundles: HandlerBundle[];
+  let bundles: HandlerGraph[];
 
   beforeAll(async () => {
     bundles = await bundleHandlers();

@@ -5,11 +5,9 @@
  * not tree-shaken, so one import of a schema module costs the whole module: the schema files are
  * split by resource, and this test keeps a function from quietly carrying other resources' again.
  */
-import path from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../functions/routes';
-import { handlerBuildBase, handlerEntry, projectRoot } from '../../infra/bundle-options';
+import { bundleHandlerGraphs } from '../support/handler-graphs';
 
 /** The one function that serves the whole table (the OpenAPI document is built from it). */
 const READS_WHOLE_TABLE = 'openapi';
@@ -62,22 +60,9 @@ const inputsOf = new Map<string, string[]>();
 const packagesOf = new Map<string, string[]>();
 
 beforeAll(async () => {
-  const entryOf = (handler: string) => path.relative(projectRoot, handlerEntry(handler)).split(path.sep).join('/');
-  const result = await build({
-    ...handlerBuildBase,
-    entryPoints: Object.fromEntries(handlers.map((h) => [h, entryOf(h)])),
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'out',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  const outputs = Object.values(result.metafile.outputs);
-  for (const handler of handlers) {
-    const output = outputs.find((o) => o.entryPoint === entryOf(handler))!;
-    inputsOf.set(handler, Object.keys(output.inputs));
-    packagesOf.set(handler, [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))]);
+  for (const graph of await bundleHandlerGraphs(handlers)) {
+    inputsOf.set(graph.handler, graph.inputs);
+    packagesOf.set(graph.handler, graph.packages);
   }
 });
 
