@@ -29,7 +29,7 @@ import { missingReaderRole, unknownSubscription } from './azure-remediation';
 import type { CloudProviderBConfiguration } from './cloud-provider-b';
 import type { AttributeValue, EntityRef, PageOutcome, TrackCursor } from './discovery';
 import { PageBuilder, failed, refused, sortedSet } from './discovery-page';
-import { GRAPH_TRACK } from './azure-graph-discovery';
+import { GRAPH_TRACK } from './cloud-provider-b';
 import { unexpectedAnswer } from './outcome';
 import { stringField } from './provider-http';
 

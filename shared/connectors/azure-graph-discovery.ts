@@ -36,7 +36,6 @@ import { PageBuilder, failed, refused, sortedSet } from './discovery-page';
 import { unexpectedAnswer } from './outcome';
 import { stringField } from './provider-http';
 
-export const GRAPH_TRACK = 'graph';
 const PROVIDER = 'Microsoft Graph';
 const BUCKET = 'azure:graph';
 /** Groups per page: their ids ride in the cursor while their members are read. */

@@ -11,6 +11,7 @@ import {
   CloudProviderAScopeSchema,
   cloudProviderAExamples,
   cloudProviderAPermissions,
+  cloudProviderATracks,
 } from './cloud-provider-a';
 import {
   CloudProviderBConfigurationSchema,
@@ -18,12 +19,14 @@ import {
   cloudProviderBArmPermissions,
   cloudProviderBExamples,
   cloudProviderBGraphPermissions,
+  cloudProviderBTracks,
 } from './cloud-provider-b';
 import {
   IdentityProviderAConfigurationSchema,
   IdentityProviderAScopeSchema,
   identityProviderAExamples,
   identityProviderAScopes,
+  identityProviderATracks,
 } from './identity-provider-a';
 import { publishedJsonSchema, type JsonSchema } from './published-schema';
 
@@ -61,6 +64,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     configurationSchema: CloudProviderAConfigurationSchema,
     configurationSchemaVersion: 1,
     scopeSchema: CloudProviderAScopeSchema,
+    discoveryTracks: cloudProviderATracks,
     examples: cloudProviderAExamples,
     created_at: RELEASED_1_0_0,
     updated_at: CLOUD_DISCOVERY_1_1_0,
@@ -89,6 +93,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     configurationSchema: CloudProviderBConfigurationSchema,
     configurationSchemaVersion: 1,
     scopeSchema: CloudProviderBScopeSchema,
+    discoveryTracks: cloudProviderBTracks,
     examples: cloudProviderBExamples,
     created_at: RELEASED_1_0_0,
     updated_at: CLOUD_DISCOVERY_1_1_0,
@@ -114,6 +119,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     configurationSchema: IdentityProviderAConfigurationSchema,
     configurationSchemaVersion: 1,
     scopeSchema: IdentityProviderAScopeSchema,
+    discoveryTracks: identityProviderATracks,
     examples: identityProviderAExamples,
     created_at: RELEASED_1_0_0,
     updated_at: RELEASED_1_0_0,

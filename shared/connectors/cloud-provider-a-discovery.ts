@@ -25,8 +25,8 @@ import { AwsDiscoveryClients, type AwsCall, type AwsCredentials } from './aws-di
 import type { AwsFailure } from './aws-errors';
 import { GET_ACCOUNT_AUTHORIZATION_DETAILS, LIST_ACCOUNT_ALIASES } from './aws-permissions';
 import { awsFailureItem, cannotAssumeRole, missingPermission, noRoleForAccount, rootUserKeys, stsRegionDisabled, unevaluablePrincipal, type AwsPermission } from './aws-remediation';
-import type { CloudProviderAConfiguration, CloudProviderAScope } from './cloud-provider-a';
-import type { Discovery, DiscoveryContext, DiscoveryTrack, PageOutcome, TrackCursor } from './discovery';
+import { cloudProviderATracks, type CloudProviderAConfiguration, type CloudProviderAScope } from './cloud-provider-a';
+import type { Discovery, DiscoveryContext, PageOutcome, TrackCursor } from './discovery';
 import { PageBuilder, failed, readNeverThrows, refused } from './discovery-page';
 import { startTimer, unexpectedAnswer } from './outcome';
 
@@ -65,7 +65,7 @@ type Cursor = z.infer<typeof CursorSchema>;
 const START: Cursor = { phase: 'groups', marker: null, refused: [] };
 
 export const cloudProviderADiscovery: Discovery<CloudProviderAConfiguration, CloudProviderAScope> = {
-  tracks: (scope): DiscoveryTrack[] => scope.account_ids.map((id) => ({ name: `account:${id}` })),
+  tracks: cloudProviderATracks,
   readPage: ({ configuration, scope }, track, cursor, context) => readNeverThrows(PROVIDER, () => readPage(configuration, scope, track, cursor, context)),
 };
 

@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { cloudProviderAPermissions } from './aws-permissions';
+import type { DiscoveryTrack } from './discovery';
 
 const ACCOUNT_ID = z.string().check(z.regex(/^\d{12}$/, { message: 'must be a 12-digit AWS account id' }));
 
@@ -74,3 +75,6 @@ export const cloudProviderAExamples: { configuration: CloudProviderAConfiguratio
 };
 
 export { cloudProviderAPermissions };
+
+/** What a discovery run of this scope reads, track by track (its progress starts from these; the connector reads them). */
+export const cloudProviderATracks = (scope: CloudProviderAScope): DiscoveryTrack[] => scope.account_ids.map((id) => ({ name: `account:${id}` }));

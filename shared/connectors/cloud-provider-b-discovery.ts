@@ -7,8 +7,8 @@
 import { readArmPage, parseArmCursor } from './azure-arm-discovery';
 import { AzureDiscoveryHttp } from './azure-discovery-http';
 import { azureEndpoints } from './azure-endpoints';
-import { GRAPH_TRACK, parseGraphCursor, readGraphPage } from './azure-graph-discovery';
-import type { CloudProviderBConfiguration, CloudProviderBScope } from './cloud-provider-b';
+import { parseGraphCursor, readGraphPage } from './azure-graph-discovery';
+import { GRAPH_TRACK, cloudProviderBTracks, type CloudProviderBConfiguration, type CloudProviderBScope } from './cloud-provider-b';
 import type { Discovery, DiscoveryContext, PageOutcome, TrackCursor } from './discovery';
 import { failed, readNeverThrows } from './discovery-page';
 import { unexpectedAnswer } from './outcome';
@@ -17,7 +17,7 @@ const PROVIDER = 'Microsoft Entra ID';
 const SUBSCRIPTION_TRACK = /^subscription:(.+)$/;
 
 export const cloudProviderBDiscovery: Discovery<CloudProviderBConfiguration, CloudProviderBScope> = {
-  tracks: (scope) => [{ name: GRAPH_TRACK }, ...scope.subscription_ids.map((id) => ({ name: `subscription:${id}` }))],
+  tracks: cloudProviderBTracks,
   readPage: ({ configuration, scope }, track, cursor, context) => readNeverThrows(PROVIDER, () => readPage(configuration, scope, track, cursor, context)),
 };
 

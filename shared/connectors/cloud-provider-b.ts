@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { cloudProviderBArmPermissions, cloudProviderBGraphPermissions } from './azure-permissions';
+import type { DiscoveryTrack } from './discovery';
 
 export const CloudProviderBConfigurationSchema = z.strictObject({
   tenant_id: z.guid({ message: 'must be a GUID' }).check(z.meta({ description: 'Directory (tenant) ID of the Microsoft Entra ID tenant.' })),
@@ -41,3 +42,9 @@ export const cloudProviderBExamples: { configuration: CloudProviderBConfiguratio
 };
 
 export { cloudProviderBArmPermissions, cloudProviderBGraphPermissions };
+
+/** The Microsoft Graph track (users, groups, service principals); each subscription is a track of its own. */
+export const GRAPH_TRACK = 'graph';
+
+/** What a discovery run of this scope reads, track by track (its progress starts from these; the connector reads them). */
+export const cloudProviderBTracks = (scope: CloudProviderBScope): DiscoveryTrack[] => [{ name: GRAPH_TRACK }, ...scope.subscription_ids.map((id) => ({ name: `subscription:${id}` }))];

@@ -5,7 +5,7 @@
  * under-privileged all come back as a `failure` with remediation items.
  */
 import type { z } from 'zod/mini';
-import type { Discovery } from './discovery';
+import type { Discovery, DiscoveryTrack } from './discovery';
 
 export type ProviderSystem = 'cloud_provider_a' | 'cloud_provider_b' | 'identity_provider_a';
 
@@ -57,6 +57,8 @@ export interface IntegrationDefinition<C extends z.ZodMiniType = z.ZodMiniType, 
   configurationSchemaVersion: number;
   /** Validates `scope`. */
   scopeSchema: S;
+  /** The tracks a discovery run of a scope reads (what its progress starts from; the connector reads them). */
+  discoveryTracks: (scope: z.infer<S>) => DiscoveryTrack[];
   /** One valid value of each, published as the JSON Schema's `examples`. */
   examples: { configuration: z.infer<C>; scope: z.infer<S> };
   created_at: string;

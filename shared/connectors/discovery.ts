@@ -89,6 +89,6 @@ export type PageOutcome =
   | { kind: 'throttled'; retryAtMs: number };
 
 export interface Discovery<Config, Scope> {
-  tracks(scope: Scope): DiscoveryTrack[];
+  tracks: (scope: Scope) => DiscoveryTrack[];
   readPage(input: { configuration: Config; scope: Scope }, track: string, cursor: TrackCursor | null, context: DiscoveryContext): Promise<PageOutcome>;
 }

@@ -17,7 +17,7 @@
  */
 import type { RemediationItem } from './connector';
 import type { Discovery, DiscoveryContext, ObservedEntity, ObservedRelationship, PageOutcome, TrackCursor } from './discovery';
-import type { IdentityProviderAConfiguration, IdentityProviderAScope } from './identity-provider-a';
+import { identityProviderATracks, type IdentityProviderAConfiguration, type IdentityProviderAScope } from './identity-provider-a';
 import { identityProviderAScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken } from './okta-remediation';
 import { unexpectedAnswer, unreachable } from './outcome';
 import { callProvider, stringField } from './provider-http';
@@ -220,7 +220,7 @@ const startCursor = (cursor: TrackCursor | null): ContainerCursor =>
 const nameMatches = (name: string | undefined, filter: string | undefined) => !filter || (name ?? '').toLowerCase().startsWith(filter.toLowerCase());
 
 export const identityProviderADiscovery: Discovery<IdentityProviderAConfiguration, IdentityProviderAScope> = {
-  tracks: () => [{ name: 'users' }, { name: 'groups' }, { name: 'apps' }],
+  tracks: identityProviderATracks,
   async readPage({ configuration, scope }, track, cursor, context) {
     try {
       if (track === 'users') return await readUsers(configuration, cursor, context);

@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { identityProviderAScopes } from './okta-remediation';
+import type { DiscoveryTrack } from './discovery';
 
 
 const ORG_URL = /^https:\/\/[a-z0-9][a-z0-9-]{0,62}\.(okta|oktapreview|okta-emea|okta-gov)\.com\/?$|^https:\/\/[a-z0-9][a-z0-9-]{0,62}\.okta\.mil\/?$/;
@@ -44,3 +45,6 @@ export const identityProviderAExamples: { configuration: IdentityProviderAConfig
 };
 
 export { identityProviderAScopes };
+
+/** What a discovery run of this scope reads, track by track (its progress starts from these; the connector reads them). */
+export const identityProviderATracks = (): DiscoveryTrack[] => [{ name: 'users' }, { name: 'groups' }, { name: 'apps' }];

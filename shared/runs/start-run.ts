@@ -17,7 +17,6 @@ import { assertConnectionLicensed } from '../connections/integration-licenses';
 import { initialProgress } from './run-records';
 import { runQueueOf } from './run-queue';
 import { nextRunAt } from './schedule';
-import { connectorOf } from '../connectors/connector-registry';
 
 export interface StartRunInput {
   scope: WorkspaceScope;
@@ -68,7 +67,7 @@ export async function startRun(deps: Deps, input: StartRunInput, known?: Connect
     started_at: null,
     finished_at: null,
     errors: [],
-    progress: initialProgress(connectorOf(integration).discover.tracks(connection.scope as never).map((t) => t.name)),
+    progress: initialProgress(integration.discoveryTracks(connection.scope).map((t) => t.name)),
     recoveries: 0,
     actor_id: input.actorId,
   };

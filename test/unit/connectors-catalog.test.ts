@@ -60,6 +60,16 @@ describe('integrations catalog', () => {
     expect(() => connectorOf({ connector_id: 'nope' })).toThrow(/No connector for nope/);
   });
 
+  it('names the tracks of a run in the catalog entry, the very ones its connector reads', () => {
+    // The same function: the connector's discovery takes its tracks from the catalog entry.
+    for (const integration of integrations) expect(connectorOf(integration).discover.tracks).toBe(integration.discoveryTracks);
+    expect(integrations.map((i) => i.discoveryTracks(i.examples.scope).map((t) => t.name))).toEqual([
+      ['account:123456789012'],
+      ['graph', expect.stringMatching(/^subscription:/)],
+      ['users', 'groups', 'apps'],
+    ]);
+  });
+
   it.each(integrations.map((i) => [i.integration_id, i] as const))('%s: the view carries every spec field and nothing secret', (_id, definition) => {
     const view = integrationView(definition);
     expect(Object.keys(view).sort()).toEqual([...SPEC_FIELDS, 'configuration_schema', 'scope_schema'].sort());
