@@ -4,10 +4,8 @@
  * their bundles carry the code that reads it, and only their roles may
  * (`infra/handler-capabilities.ts` `tokenIssuingHandlers`, checked against the bundles).
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config } from '../config';
-import { readOrCreateKeyFile } from './local-key-file';
+import { readOrCreateKeyFile, replaceKeyFile } from './local-key-file';
 import { putSecret, readCurrentSecret } from './secret-versions';
 import { newSigningSeed } from './signing-keys';
 
@@ -29,9 +27,5 @@ export async function readCurrentSigningSeed(config: Pick<Config, 'signingKeys' 
 export async function writeCurrentSigningSeed(config: Pick<Config, 'signingKeys' | 'region'>, seed: string): Promise<void> {
   const source = config.signingKeys;
   if (source.kind === 'secrets-manager') return putSecret(source.secretArn, config.region, seed);
-  await mkdir(path.dirname(source.path), { recursive: true, mode: 0o700 });
-  // Written aside and renamed, so a reader sees the old file or the new one, never half of one.
-  const next = `${source.path}.${process.pid}.tmp`;
-  await writeFile(next, JSON.stringify({ seeds: [seed] } satisfies SigningSeedFile, null, 2), { mode: 0o600 });
-  await rename(next, source.path);
+  await replaceKeyFile<SigningSeedFile>(source.path, { seeds: [seed] });
 }
