@@ -1,6 +1,7 @@
 import { endpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
-import { resolveMfaSubject, startTotpEnrollment } from '../shared/identity/mfa';
+import { resolveMfaSubject } from '../shared/identity/mfa';
+import { startTotpEnrollment } from '../shared/identity/totp-enrollment-start';
 import { route } from './routes/mfa-enroll-start';
 
 export const handler = endpoint(route, async ({ input, principal, deps, request }) => {

@@ -1,12 +1,15 @@
 /**
- * The esbuild settings of the Lambda bundles, owned here once: the stack's `NodejsFunction`
- * takes them in CDK's vocabulary (`lambdaBundling`), the bench and the tests in esbuild's API
- * (`lambdaBuildOptions`, `handlerBuildBase`), so what is measured and checked is what deploys.
+ * The esbuild settings of the Lambda bundles, owned here once: the stack's functions take their
+ * code from `lambdaCode`, which builds with `lambdaBuildOptions`, as the bench and the tests do
+ * (with `handlerBuildBase` for analysis builds), so what is measured and checked is what deploys.
  */
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AssetHashType } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { BuildOptions } from 'esbuild';
+import { encryptionSdkWithoutSigning } from './encryption-sdk-plugin';
 import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from './handler-capabilities';
 
 /** The repository root (this file lives in `<root>/infra`). */
@@ -61,6 +64,7 @@ export function lambdaBuildOptions(handler: string): BuildOptions {
     minify: true,
     banner: { js: CREATE_REQUIRE_BANNER },
     alias: { ...LAMBDA_ALIASES },
+    plugins: [encryptionSdkWithoutSigning],
     // The AWS SDK is bundled too: the versions in the lock file, not whatever the runtime ships.
     external: modulesShippedBeside(handler),
     logLevel: 'silent',
@@ -68,8 +72,9 @@ export function lambdaBuildOptions(handler: string): BuildOptions {
 }
 
 /**
- * `nodeModules` runs `npm ci` on the host, which would install the host's (linux-x64) binary
- * of the native module; these settings make npm pick the arm64 glibc build that Lambda runs.
+ * The packages shipped beside a bundle are installed by `npm ci` from the lock file; these
+ * settings make npm pick the arm64 glibc build of the native module that Lambda runs, not the
+ * host's (linux-x64).
  */
 export const ARM64_NPM_ENVIRONMENT = {
   npm_config_cpu: 'arm64',
@@ -87,38 +92,32 @@ export function sourceMapFolder(stackName: string, handler: string): string {
   return path.join('sourcemaps', stackName, handler);
 }
 
-/** The same bundle in CDK's `NodejsFunction` vocabulary, with its map moved out of the asset. */
-export function lambdaBundling(handler: string, stackName: string): BundlingOptions {
-  const nodeModules = modulesShippedBeside(handler);
-  const quote = (p: string) => `'${p.replaceAll("'", "'\\''")}'`;
-  return {
-    format: OutputFormat.ESM,
-    target: BUNDLE_TARGET,
-    mainFields: MAIN_FIELDS,
-    minify: true,
-    // External: no `sourceMappingURL` comment pointing at a file that is not in the zip.
-    sourceMap: true,
-    sourceMapMode: SourceMapMode.EXTERNAL,
-    sourcesContent: false,
-    banner: CREATE_REQUIRE_BANNER,
-    externalModules: [],
-    esbuildArgs: { '--alias': Object.entries(LAMBDA_ALIASES).map(([from, to]) => `${from}=${to}`) },
-    // Only when needed: any `nodeModules` (even empty) makes CDK run `npm ci` in the asset.
-    ...(nodeModules.length ? { nodeModules, environment: { ...ARM64_NPM_ENVIRONMENT } } : {}),
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      // The bundling directory sits in the cloud assembly directory, so `..` is `cdk.out`.
-      afterBundling: (_inputDir: string, outputDir: string) => {
-        const folder = path.join(outputDir, '..', sourceMapFolder(stackName, handler));
-        return [
-          `mkdir -p ${quote(folder)}`,
-          `mv ${quote(path.join(outputDir, 'index.mjs.map'))} ${quote(path.join(folder, 'index.mjs.map'))}`,
-          // Packages shipped beside the bundle bring maps of their own, of sources they do not ship.
-          `find ${quote(outputDir)} -name '*.map' -type f -delete`,
-        ];
+const ASSET_BUILDER = path.join(projectRoot, 'infra', 'build-lambda-asset.ts');
+
+/**
+ * A function's code as the stack deploys it: bundled on this machine by infra/build-lambda-asset.ts
+ * with `lambdaBuildOptions` (esbuild's API, so the bundle can take plugins, which CDK's
+ * `NodejsFunction` cannot pass to esbuild), the packages shipped beside it installed for arm64,
+ * its source map moved out of the asset. CDK's local bundling is synchronous and the esbuild
+ * API with plugins is not, hence the child process. The asset's hash is its output's, as
+ * `NodejsFunction` does it.
+ */
+export function lambdaCode(handler: string, stackName: string): lambda.Code {
+  return lambda.Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never used: local bundling always runs (it throws rather than fall back to Docker).
+      image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+      // CDK caches bundled assets by source path and bundling options, and every function
+      // bundles from the project root: without the handler here, all would get the first one's.
+      environment: { TESSERA_HANDLER: handler, TESSERA_STACK: stackName },
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const mapFolder = path.join(outputDir, '..', sourceMapFolder(stackName, handler));
+          execFileSync(process.execPath, ['--import', 'tsx', ASSET_BUILDER, handler, outputDir, mapFolder], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+          return true;
+        },
       },
     },
-    forceDockerBundling: false,
-  };
+  });
 }

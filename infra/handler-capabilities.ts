@@ -1,6 +1,6 @@
 /**
  * What a handler's function needs beyond the baseline that every function gets (read/write on
- * the table, its own log group; route functions also read the cursor secret).
+ * the table, its own log group).
  *
  * These are facts about the code a handler imports, not about the API, so they live here and
  * not in the route table; test/infra/handler-capabilities.test.ts bundles every handler with
@@ -20,6 +20,30 @@ export const tokenIssuingHandlers: ReadonlySet<string> = new Set([
   'mfa-challenge',
   'mfa-enroll-confirm',
 ]);
+
+/**
+ * Handlers of list routes (`listEndpoint`): their bundle carries the cursor key reader
+ * (`CURSOR_KEYS_MODULE`), and only their roles get `secretsmanager:GetSecretValue` on the
+ * cursor secret.
+ */
+export const cursorSealingHandlers: ReadonlySet<string> = new Set([
+  'audit-events-list',
+  'connection-entities-list',
+  'connection-relationships-list',
+  'connection-run-changes-list',
+  'connection-runs-list',
+  'connection-tests-list',
+  'connections-list',
+  'me-federated-identities-list',
+  'tenant-audit-events-list',
+  'tokens-list',
+  'user-federated-identities-list',
+  'users-list',
+  'workspaces-list',
+]);
+
+/** The project module that reads the cursor secret. */
+export const CURSOR_KEYS_MODULE = 'shared/crypto/cursor-keys.ts';
 
 /** The project module that reads the private signing seed. */
 export const SIGNING_SEED_MODULE = 'shared/crypto/signing-seeds.ts';

@@ -1,17 +1,15 @@
 /**
  * One Lambda function for one handler module (`functions/<handler>.ts`): its own role, its own
- * log group, and a local esbuild bundle (infra/bundle-options.ts) for arm64 on Node 22.
+ * log group, and a local esbuild bundle (infra/bundle-options.ts `lambdaCode`) for arm64 on Node 22.
  * Exported apart from the stack so a test can bundle a single function for real.
  */
-import path from 'node:path';
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route';
-import { handlerEntry, lambdaBundling, projectRoot } from './bundle-options';
+import { lambdaCode } from './bundle-options';
 import { passwordHashingHandlers } from './handler-capabilities';
 
 /** `auth-login` → `AuthLogin`: construct ids derived from handler names. */
@@ -43,7 +41,7 @@ export interface RouteFunctionProps {
 }
 
 export interface RouteFunction {
-  fn: NodejsFunction;
+  fn: lambda.Function;
   role: iam.Role;
   logGroup: logs.LogGroup;
 }
@@ -64,11 +62,9 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
   });
   logGroup.grantWrite(role);
 
-  const fn = new NodejsFunction(scope, `${id}Function`, {
-    entry: handlerEntry(props.handler),
-    handler: 'handler',
-    projectRoot,
-    depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+  const fn = new lambda.Function(scope, `${id}Function`, {
+    code: lambdaCode(props.handler, Stack.of(scope).stackName),
+    handler: 'index.handler',
     runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,
     // Argon2id (m = 19 MiB) is CPU-bound and Lambda CPU grows with memory.
@@ -79,7 +75,6 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
     logGroup,
     tracing: props.tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
     environment: props.environment,
-    bundling: lambdaBundling(props.handler, Stack.of(scope).stackName),
   });
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',

@@ -11,7 +11,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -20,7 +20,7 @@ import { routeList } from '../functions/routes';
 import type { RouteDefinition } from '../shared/http/route';
 import { tableDefinition } from '../shared/store/table';
 import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RUN_WORKER_TIMEOUT_SECONDS, RunQueues } from './discovery-runs';
-import { emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from './handler-capabilities';
+import { cursorSealingHandlers, emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from './handler-capabilities';
 import { createRouteFunction, pascalCase } from './route-function';
 import type { StackSettings } from './stack-settings';
 
@@ -72,7 +72,7 @@ export class TesseraStack extends Stack {
   readonly api: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   /** The function of each handler module (routes and jobs), by handler name. */
-  readonly functions: ReadonlyMap<string, NodejsFunction>;
+  readonly functions: ReadonlyMap<string, lambda.Function>;
   readonly runQueues: RunQueues;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
@@ -181,7 +181,7 @@ export class TesseraStack extends Stack {
 
     // Each index by name (from tableDefinition), so no statement needs a wildcard.
     const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => `${this.table.tableArn}/index/${gsi.indexName}`);
-    const functions = new Map<string, NodejsFunction>();
+    const functions = new Map<string, lambda.Function>();
     // SES authorizes SendEmail on the identity that is verified: the address or its domain.
     const sesArn = (resource: string) => this.formatArn({ service: 'ses', resource, resourceName: undefined, arnFormat: ArnFormat.NO_RESOURCE_NAME });
     const sendEmailStatement = new iam.PolicyStatement({
@@ -218,8 +218,8 @@ export class TesseraStack extends Stack {
         tracing: settings.tracing,
       });
       grantCapabilities(handler, role);
-      // Any route may answer a list: it seals and opens cursors.
-      role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.cursorSecret.secretArn] }));
+      // List routes seal and open cursors.
+      if (cursorSealingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.cursorSecret.secretArn] }));
       // Only issuers sign; every route verifies with the public keys published in the table.
       if (tokenIssuingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
 
@@ -230,7 +230,7 @@ export class TesseraStack extends Stack {
       functions.set(handler, fn);
     }
 
-    // Jobs: no route, no caller to authenticate, no list to answer (no secret), a trigger of their own.
+    // Jobs: no route, no caller to authenticate, no list to answer, a trigger of their own.
     for (const job of jobList) {
       const worker = job.trigger.kind === 'queue';
       const { fn, role } = createRouteFunction(this, {

@@ -6,8 +6,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { systemClock, type Clock } from './clock';
 import { loadConfig, type Config } from './config';
-import { loadCursorKeys } from './crypto/cursor-keys';
-import { EARLY_REFRESH_INTERVAL_SECONDS, ExpiringValue } from './crypto/expiring-value';
 import { createIdGenerator, type IdGenerator } from './ids';
 import { createVerificationKeys, type VerificationKeys } from './identity/verification-keys';
 import { createOidcConfigurationCache, type OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
@@ -24,8 +22,6 @@ export interface Deps {
   ids: IdGenerator;
   /** The published public keys that verify access tokens (no secret: see `identity/verification-keys.ts`). */
   verificationKeys: VerificationKeys;
-  /** List cursor keys, the sealing one first: read on the first cursor, then kept like the other keys. */
-  cursorKeys: ExpiringValue<Buffer[]>;
   observability: Observability;
   /** Tenant OIDC discovery metadata and JWKS, kept across warm invocations. */
   oidcConfigurations: OidcConfigurationCache;
@@ -37,9 +33,9 @@ export interface Deps {
 
 /**
  * A dependency that only some functions have (the issuers' private signing key, the envelope
- * crypto). The module that defines it is imported only by the code that uses it, so other
- * functions' bundles never contain it and their cold starts never build it; it still lives and
- * dies with these deps (a reset drops it).
+ * crypto, the list cursor keys). The module that defines it is imported only by the code that
+ * uses it, so other functions' bundles never contain it and their cold starts never build it;
+ * it still lives and dies with these deps (a reset drops it).
  */
 export interface DepsPart<T> {
   readonly name: string;
@@ -65,7 +61,6 @@ export function createDeps(config: Config, overrides: DepsOverrides = {}): Promi
     clock,
     ids: createIdGenerator(() => clock.now().getTime()),
     verificationKeys: createVerificationKeys({ table, clock, config }),
-    cursorKeys: new ExpiringValue(() => loadCursorKeys(config), clock, config.keyCacheSeconds * 1000, EARLY_REFRESH_INTERVAL_SECONDS * 1000),
     observability: overrides.observability ?? createObservability(),
     oidcConfigurations: createOidcConfigurationCache(),
     ...(overrides.runQueue ? { runQueue: overrides.runQueue } : {}),

@@ -6,6 +6,8 @@
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
+import type { Deps, DepsPart } from '../deps';
+import { EARLY_REFRESH_INTERVAL_SECONDS, ExpiringValue } from './expiring-value';
 import { readOrCreateKeyFile } from './local-key-file';
 import { readCurrentAndPreviousSecrets } from './secret-versions';
 
@@ -22,4 +24,17 @@ export async function loadCursorKeys(config: Pick<Config, 'cursorKeys' | 'region
       : (await readOrCreateKeyFile<{ secrets: string[] }>(source.path, () => ({ secrets: [randomBytes(32).toString('base64url')] }))).secrets;
   if (!secrets.length) throw new Error('No cursor key material');
   return secrets.map(deriveCursorKey);
+}
+
+/**
+ * The cursor keys of these deps: read on the first cursor, then kept like the other keys.
+ * A part (not a field of every `Deps`), so only list functions bundle the Secrets Manager client.
+ */
+const CURSOR_KEYS: DepsPart<ExpiringValue<Buffer[]>> = {
+  name: 'cursor keys',
+  create: (deps) => new ExpiringValue(() => loadCursorKeys(deps.config), deps.clock, deps.config.keyCacheSeconds * 1000, EARLY_REFRESH_INTERVAL_SECONDS * 1000),
+};
+
+export function cursorKeysOf(deps: Pick<Deps, 'part'>): ExpiringValue<Buffer[]> {
+  return deps.part(CURSOR_KEYS);
 }

@@ -1,9 +1,10 @@
 /**
  * `endpoint(route, fn)`: the whole middleware chain of one route around a small function.
  * A handler file is one line: `export const handler = endpoint(route, async ({ input, principal, deps }) => ok(...))`.
- * On every route, a `cursor` in the validated query is opened into the list's own position before
- * the function runs, and a `next_cursor` in its answer is sealed (`cursors.ts`): whatever a
- * list module returns, positions never leave the service readable or unbound.
+ * A list route takes `listEndpoint` (`list-endpoint.ts`) instead, which opens the `cursor` of its
+ * query and seals the `next_cursor` of its answer; `endpoint` refuses a route whose query has a
+ * cursor (when the handler module loads) and an answer with a `next_cursor` (a 500, never the
+ * raw position), so positions never leave the service readable or unbound.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -16,7 +17,6 @@ import { formBody } from './middleware/form-body';
 import { jsonBody } from './middleware/json-body';
 import { requestScope } from './middleware/request-scope';
 import { validateInput } from './middleware/validate-input';
-import { cursorBinding, InvalidCursorError, openCursor, sealCursor, type CursorBinding } from './cursors';
 import { securityHeaders } from './headers';
 import type { EndpointResult } from './responses';
 import type { RouteDefinition } from './route';
@@ -58,33 +58,37 @@ function render(result: EndpointResult): APIGatewayProxyStructuredResultV2 {
 }
 
 /**
- * The input with its `cursor` opened into the list's position (400 when it is not a cursor of
- * this list). The keys are read only when a cursor comes or goes, so other routes never read
- * them; a cursor that no held key opens may have been sealed under a key rotated in since they
- * were read: they are read again (not more often than `ExpiringValue.refresh` allows) and tried once more.
+ * How a list route's cursors are opened before its function runs and sealed after
+ * (`list-endpoint.ts`); other routes have none.
  */
-async function withOpenedCursor(cursorKeys: Deps['cursorKeys'], binding: CursorBinding, input: RequestState['input']): Promise<RequestState['input']> {
-  const query = input.query as Record<string, unknown> | undefined;
-  if (typeof query?.cursor !== 'string') return input;
-  const cursor = query.cursor;
-  let position: string;
-  try {
-    position = openCursor(await cursorKeys.get(), binding, cursor);
-  } catch (error) {
-    if (!(error instanceof InvalidCursorError)) throw error;
-    position = openCursor(await cursorKeys.refresh(), binding, cursor);
-  }
-  return { ...input, query: { ...query, cursor: position } };
+export interface Pagination {
+  open(deps: Deps, routeName: string, principal: Principal | undefined, input: RequestState['input']): Promise<RequestState['input']>;
+  seal(deps: Deps, routeName: string, principal: Principal | undefined, input: RequestState['input'], result: EndpointResult): Promise<EndpointResult>;
 }
 
-/** The answer with its `next_cursor` sealed for this list. */
-async function withSealedCursor(cursorKeys: Deps['cursorKeys'], binding: CursorBinding, result: EndpointResult): Promise<EndpointResult> {
-  const body = result.body as Record<string, unknown> | undefined;
-  if (typeof body !== 'object' || body === null || typeof body.next_cursor !== 'string') return result;
-  return { ...result, body: { ...body, next_cursor: sealCursor(await cursorKeys.get(), binding, body.next_cursor) } };
+const noPagination: Pagination = {
+  open: (_deps, routeName, _principal, input) => {
+    if (typeof (input.query as Record<string, unknown> | undefined)?.cursor === 'string') throw new Error(`${routeName} takes a cursor but is not a listEndpoint`);
+    return Promise.resolve(input);
+  },
+  seal: (_deps, routeName, _principal, _input, result) => {
+    if (typeof (result.body as Record<string, unknown> | undefined)?.next_cursor === 'string') throw new Error(`${routeName} answers a next_cursor but is not a listEndpoint`);
+    return Promise.resolve(result);
+  },
+};
+
+/** The route's query declares a `cursor`: it pages, and must be a `listEndpoint`. */
+export function takesCursor(route: RouteDefinition): boolean {
+  const query = route.request?.query as { _zod?: { def?: { shape?: Record<string, unknown> } } } | undefined;
+  return Object.hasOwn(query?._zod?.def?.shape ?? {}, 'cursor');
 }
 
 export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>): LambdaHandler {
+  if (takesCursor(route)) throw new Error(`${route.method} ${route.path} takes a cursor: use listEndpoint`);
+  return endpointWith(route, fn, noPagination);
+}
+
+export function endpointWith<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>, pagination: Pagination): LambdaHandler {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
   if (route.ipRateLimited) chain.use(sourceIpRateLimit());
   chain.use(authenticate(route)).use(authorize(route)).use(stepUpMfa(route));
@@ -96,10 +100,8 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
     const request = { event, context } as TesseraRequest;
     const state = stateOf(request);
     const headers = event.headers ?? {};
-    const cursorKeys = state.deps.cursorKeys;
-    const binding = cursorBinding(routeName, state.principal, state.input);
     const result = await fn({
-      input: (await withOpenedCursor(cursorKeys, binding, state.input)) as EndpointInput<R>,
+      input: (await pagination.open(state.deps, routeName, state.principal, state.input)) as EndpointInput<R>,
       principal: state.principal as EndpointContext<R>['principal'],
       deps: state.deps,
       request: {
@@ -109,7 +111,7 @@ export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: En
         header: (name) => headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
       },
     });
-    return render(await withSealedCursor(cursorKeys, binding, result));
+    return render(await pagination.seal(state.deps, routeName, state.principal, state.input, result));
   });
   return handler;
 }

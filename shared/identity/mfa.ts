@@ -1,17 +1,18 @@
 /**
- * TOTP enrollment, MFA challenges (login completion and step-up) and backup codes.
+ * TOTP enrollment, MFA challenges (login completion and step-up) and backup codes. Starting an
+ * enrollment (a new secret and its QR code) is in `totp-enrollment-start.ts`, so that the
+ * functions that only check codes do not carry the QR code renderer.
  *
  * Replay: the TOTP credential stores the last accepted time step and every acceptance is a
  * conditional write `last_step < step`, so one code (or an older one) wins once even under
  * parallel requests. Backup codes: `backup-codes.ts`.
  */
-import QRCode from 'qrcode';
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ConflictError, ForbiddenError, InvalidMfaCodeError, UnauthenticatedError } from '../errors';
 import { tokenPrefixes } from '../crypto/opaque-tokens';
 import { envelopeOf } from '../crypto/envelope';
-import { generateTotpSecret, totpUri, verifyTotp } from '../crypto/totp';
+import { verifyTotp } from '../crypto/totp';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
 import { metricNames } from '../observability';
 import { isConditionFailure } from '../store/client';
@@ -25,8 +26,6 @@ import { consumeMfaTransactionItem, findMfaTransaction } from './mfa-transaction
 import type { Principal } from './principal';
 import { reserveCredentialAttempt } from './rate-limits';
 import { accessTokenResponse, startSession } from './sessions';
-
-const ISSUER = 'Tessera';
 
 /** Who is doing MFA: a login waiting for it (mfa_token), or a signed-in user (access token). */
 export type MfaSubject =
@@ -51,44 +50,13 @@ export async function resolveMfaSubject(deps: Deps, principal: Principal | undef
   return { kind: 'session', user, principal, credential };
 }
 
-const encryptionContext = (user: UserRecord) => ({ tenant_id: user.tenant_id, user_id: user.id, purpose: 'totp' });
-const getTotpCredential = (deps: Deps, user: UserRecord) => deps.table.get<TotpCredentialRecord>(keys.totpCredential(user.tenant_id, user.id));
-
-export async function startTotpEnrollment(deps: Deps, subject: MfaSubject): Promise<{ secret: string; otpauth_uri: string; qr_code: string }> {
-  if (subject.kind === 'login' && !subject.transaction.enrollment_required) throw new ForbiddenError('Answer the MFA challenge instead');
-  const { user } = subject;
-  const existing = await getTotpCredential(deps, user);
-  if (existing?.enabled_at) throw new ConflictError('TOTP is already enrolled');
-  const secret = generateTotpSecret();
-  const now = isoNow(deps.clock);
-  const envelope = await envelopeOf(deps);
-  const record: TotpCredentialRecord = {
-    id: deps.ids.next('mfa'),
-    user_id: user.id,
-    tenant_id: user.tenant_id,
-    type: 'totp',
-    secret_encrypted: await envelope.encrypt(secret, encryptionContext(user)),
-    secret_kms_key_id: envelope.keyId,
-    enabled_at: null,
-    last_used_at: null,
-    last_step: 0,
-    created_at: now,
-  };
-  try {
-    // A pending enrollment may be restarted; an enabled one is never overwritten.
-    await deps.table.put({ Item: { ...keys.totpCredential(user.tenant_id, user.id), ...record }, ConditionExpression: 'attribute_not_exists(PK) OR enabled_at = :null', ExpressionAttributeValues: { ':null': null } });
-  } catch (error) {
-    if (isConditionFailure(error)) throw new ConflictError('TOTP is already enrolled');
-    throw error;
-  }
-  const uri = totpUri({ issuer: ISSUER, account: user.email, secret });
-  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return { secret, otpauth_uri: uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
-}
+/** What a TOTP secret's ciphertext is bound to. */
+export const totpEncryptionContext = (user: UserRecord) => ({ tenant_id: user.tenant_id, user_id: user.id, purpose: 'totp' });
+export const getTotpCredential = (deps: Deps, user: UserRecord) => deps.table.get<TotpCredentialRecord>(keys.totpCredential(user.tenant_id, user.id));
 
 /** Checks a TOTP code; returns the transaction item that records its step (conditional), or throws. */
 async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCredentialRecord, code: string, enable: boolean): Promise<TransactItem | undefined> {
-  const secret = await (await envelopeOf(deps)).decrypt(credential.secret_encrypted, encryptionContext(user));
+  const secret = await (await envelopeOf(deps)).decrypt(credential.secret_encrypted, totpEncryptionContext(user));
   const step = await verifyTotp({ secret, code, epochSeconds: epochSeconds(deps.clock), afterTimeStep: credential.last_step || undefined });
   if (step === undefined) return undefined;
   const now = isoNow(deps.clock);

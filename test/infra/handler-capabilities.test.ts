@@ -25,11 +25,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
 import {
+  CURSOR_KEYS_MODULE,
   EMAIL_CLIENT_MODULE,
   PASSWORD_NATIVE_MODULE,
   RUN_QUEUE_CLIENT_MODULE,
   SAML_SCHEMA_VALIDATOR_MODULE,
   SIGNING_SEED_MODULE,
+  cursorSealingHandlers,
   emailSendingHandlers,
   envelopeDecryptOnlyHandlers,
   envelopeEncryptionHandlers,
@@ -133,9 +135,16 @@ describe('handler capabilities', () => {
     for (const verifier of ['jwks', 'me-get', 'health', 'connections-get']) expect(carrying, verifier).not.toContain(verifier);
   });
 
+  it('lets exactly the list handlers carry the cursor key reader', () => {
+    const carrying = bundles.filter((b) => b.inputs.includes(CURSOR_KEYS_MODULE)).map((b) => b.handler);
+    const listed = handlers.filter((h) => cursorSealingHandlers.has(h));
+    expect(carrying.length, 'at least one handler pages').toBeGreaterThan(0);
+    expect(listed, `infra/handler-capabilities.ts cursorSealingHandlers must be exactly the handlers whose bundle contains ${CURSOR_KEYS_MODULE}`).toEqual(carrying);
+  });
+
   it('names only handlers of the route and job tables', () => {
     const known = new Set(handlers);
-    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...envelopeDecryptOnlyHandlers.keys(), ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers];
+    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...envelopeDecryptOnlyHandlers.keys(), ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers, ...cursorSealingHandlers];
     expect(named.filter((h) => !known.has(h))).toEqual([]);
   });
 

@@ -11,6 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
+import { endpoint, takesCursor } from '../../shared/http/endpoint';
+import { listEndpoint } from '../../shared/http/list-endpoint';
 import type { RouteDefinition } from '../../shared/http/route';
 
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
@@ -65,9 +67,28 @@ describe('route table', () => {
       const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
       const imports = [...source.matchAll(/from '(\.\/routes(?:\/[^']*)?)'/g)].map((m) => m[1]);
       const expected = [`./routes/${route.handler}`, ...(route.handler === READS_WHOLE_TABLE ? ['./routes'] : [])];
-      return imports.sort().join() === expected.sort().join() && /endpoint\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
+      return imports.sort().join() === expected.sort().join() && /\b(endpoint|listEndpoint)\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('serves every route that takes a cursor with listEndpoint, and only those', () => {
+    const paging = routeList.filter(takesCursor);
+    expect(paging.length).toBeGreaterThan(10);
+    const wrong = routeList.flatMap((route) => {
+      const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
+      const served = /\blistEndpoint\(route\b/.test(source);
+      return served === takesCursor(route) ? [] : [`functions/${route.handler}.ts ${served ? 'pages a route without cursor' : 'does not page a route with a cursor'}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses to build a list route with endpoint, or a plain route with listEndpoint', () => {
+    const paging = routeList.find(takesCursor)!;
+    const plain = routeList.find((route) => !takesCursor(route))!;
+    const answer = () => ({ statusCode: 200 });
+    expect(() => endpoint(paging, answer)).toThrow('use listEndpoint');
+    expect(() => listEndpoint(plain, answer)).toThrow('use endpoint');
   });
 });
 

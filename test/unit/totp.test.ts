@@ -1,6 +1,7 @@
-import { generate } from 'otplib';
+import { randomBytes } from 'node:crypto';
+import { generate, generateURI, verify } from 'otplib';
 import { describe, expect, it } from 'vitest';
-import { totpCode, verifyTotp } from '../../shared/crypto/totp';
+import { generateTotpSecret, totpCode, totpUri, verifyTotp } from '../../shared/crypto/totp';
 
 // RFC 6238 appendix B: the seeds are the ASCII strings below, T0 = 0, X = 30, 8 digits.
 const seeds = {
@@ -60,5 +61,28 @@ describe('TOTP (RFC 6238)', () => {
     const step = Math.floor(now / 30);
     expect(await verifyTotp({ secret, code, epochSeconds: now, afterTimeStep: step })).toBeUndefined();
     expect(await verifyTotp({ secret, code, epochSeconds: now, afterTimeStep: step - 1 })).toBe(step);
+  });
+
+  it('refuses what is not six digits, without throwing', async () => {
+    for (const code of ['', '12345', '1234567', '12a456', ' 123456']) expect(await verifyTotp({ secret, code, epochSeconds: now })).toBeUndefined();
+  });
+
+  // otplib (the implementation this module replaced) as an independent reference.
+  it('agrees with otplib on secrets, codes, verdicts and URIs', async () => {
+    const fresh = generateTotpSecret();
+    expect(fresh).toMatch(/^[A-Z2-7]{32}$/);
+    for (let i = 0; i < 50; i++) {
+      const key = i === 0 ? fresh : generateTotpSecret();
+      const epoch = 1_600_000_000 + i * 7_919 + randomBytes(2).readUInt16BE();
+      const expected = await generate({ secret: key, epoch, period: 30 });
+      expect(await totpCode(key, epoch)).toBe(expected);
+      for (const offset of [-60, -30, 0, 30, 60]) {
+        const theirs = await verify({ secret: key, token: expected, epoch: epoch + offset, period: 30, epochTolerance: 30 });
+        expect(await verifyTotp({ secret: key, code: expected, epochSeconds: epoch + offset }), `offset ${offset}`).toBe(theirs.valid && 'timeStep' in theirs ? theirs.timeStep : undefined);
+      }
+    }
+    for (const account of ['admin@acme.test', 'a.b+c@x.test', 'ü ser@x']) {
+      expect(totpUri({ issuer: 'Tessera', account, secret })).toBe(generateURI({ issuer: 'Tessera', label: account, secret, algorithm: 'sha1', digits: 6, period: 30 }));
+    }
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * The start of a TOTP enrollment: a new secret, stored encrypted and not yet enabled, and the
+ * `otpauth://` URI with its QR code for the authenticator app. Confirming it with a first code
+ * is `confirmTotpEnrollment` (`mfa.ts`).
+ */
+import QRCode from 'qrcode';
+import { isoNow } from '../clock';
+import type { Deps } from '../deps';
+import { ConflictError, ForbiddenError } from '../errors';
+import { envelopeOf } from '../crypto/envelope';
+import { generateTotpSecret, totpUri } from '../crypto/totp';
+import { isConditionFailure } from '../store/client';
+import { keys } from '../store/keys';
+import type { TotpCredentialRecord } from '../store/records';
+import { getTotpCredential, totpEncryptionContext, type MfaSubject } from './mfa';
+
+const ISSUER = 'Tessera';
+
+export async function startTotpEnrollment(deps: Deps, subject: MfaSubject): Promise<{ secret: string; otpauth_uri: string; qr_code: string }> {
+  if (subject.kind === 'login' && !subject.transaction.enrollment_required) throw new ForbiddenError('Answer the MFA challenge instead');
+  const { user } = subject;
+  const existing = await getTotpCredential(deps, user);
+  if (existing?.enabled_at) throw new ConflictError('TOTP is already enrolled');
+  const secret = generateTotpSecret();
+  const now = isoNow(deps.clock);
+  const envelope = await envelopeOf(deps);
+  const record: TotpCredentialRecord = {
+    id: deps.ids.next('mfa'),
+    user_id: user.id,
+    tenant_id: user.tenant_id,
+    type: 'totp',
+    secret_encrypted: await envelope.encrypt(secret, totpEncryptionContext(user)),
+    secret_kms_key_id: envelope.keyId,
+    enabled_at: null,
+    last_used_at: null,
+    last_step: 0,
+    created_at: now,
+  };
+  try {
+    // A pending enrollment may be restarted; an enabled one is never overwritten.
+    await deps.table.put({ Item: { ...keys.totpCredential(user.tenant_id, user.id), ...record }, ConditionExpression: 'attribute_not_exists(PK) OR enabled_at = :null', ExpressionAttributeValues: { ':null': null } });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError('TOTP is already enrolled');
+    throw error;
+  }
+  const uri = totpUri({ issuer: ISSUER, account: user.email, secret });
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, otpauth_uri: uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
