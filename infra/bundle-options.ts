@@ -10,6 +10,7 @@ import { AssetHashType } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { BuildOptions } from 'esbuild';
 import { encryptionSdkWithoutSigning } from './encryption-sdk-plugin';
+import { requireShippedPackages } from './shipped-packages-plugin';
 import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from './handler-capabilities';
 
 /** The repository root (this file lives in `<root>/infra`). */
@@ -64,9 +65,9 @@ export function lambdaBuildOptions(handler: string): BuildOptions {
     minify: true,
     banner: { js: CREATE_REQUIRE_BANNER },
     alias: { ...LAMBDA_ALIASES },
-    plugins: [encryptionSdkWithoutSigning],
     // The AWS SDK is bundled too: the versions in the lock file, not whatever the runtime ships.
-    external: modulesShippedBeside(handler),
+    // Only the packages shipped beside the bundle stay out of it, loaded with `require`.
+    plugins: [encryptionSdkWithoutSigning, requireShippedPackages(modulesShippedBeside(handler))],
     logLevel: 'silent',
   };
 }

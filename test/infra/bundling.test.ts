@@ -7,6 +7,7 @@
  *   need the `createRequire` banner, and dynamic requires esbuild could not resolve);
  * - the SAML assertion consumer: its bundle loads, and the schema validator shipped beside it
  *   (xmllint in WebAssembly, with its worker and the SAML XSDs) runs from the asset;
+ * - the login and assertion consumer: the packages shipped beside them loaded with `require`;
  * - all three: no source map in the asset (the deployed zip), each map kept in the cloud
  *   assembly under `sourcemaps/`, and the SDK's default credential chain replaced by the
  *   environment credentials (infra/bundle-options.ts).
@@ -22,7 +23,7 @@ import { promisify } from 'node:util';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
-import { SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from '../../infra/handler-capabilities';
+import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from '../../infra/handler-capabilities';
 import { sourceMapFolder } from '../../infra/bundle-options';
 import { createRouteFunction } from '../../infra/route-function';
 import { defaultStackSettings } from '../../infra/stack-settings';
@@ -90,6 +91,18 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
       `if (await validate('<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"/>').then(() => true, () => false)) throw new Error('an invalid response passed');`,
     ].join('\n');
     await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TESSERA_STAGE: 'local' } })).resolves.toBeDefined();
+  });
+
+  it('loads the packages shipped beside a bundle with require, not with an ESM import', () => {
+    // An ESM import of CommonJS makes Node lex the package for its exports at every cold start (infra/shipped-packages-plugin.ts).
+    for (const [handler, pkg] of [
+      [routes.login.handler, PASSWORD_NATIVE_MODULE],
+      [routes.ssoCallbackPost.handler, SAML_SCHEMA_VALIDATOR_MODULE],
+    ] as const) {
+      const code = readFileSync(path.join(assetDirs.get(handler)!, 'index.mjs'), 'utf8');
+      expect(code.includes(`("${pkg}")`), `${handler} requires ${pkg}`).toBe(true);
+      expect(new RegExp(`from ?"${pkg}"|import ?\\(?"${pkg}"`).test(code), `${handler} imports ${pkg}`).toBe(false);
+    }
   });
 
   it('keeps the source maps out of the assets, beside them in the cloud assembly', () => {
