@@ -1,8 +1,9 @@
 /**
  * The function bundles as the stack ships them (infra/bundle-options.ts: ESM, minified, node22,
  * AWS SDK bundled, the Argon2 native module and the SAML schema validator beside the bundle),
- * written under bench/.build/cold-start/<function>/ so that the externals resolve from the
- * repository's node_modules when the cold-start probe imports them; and the two references of
+ * written under bench/.build/cold-start/<function>/ so that the externals (shipped beside the
+ * bundle or in the layer) resolve from the repository's node_modules when the cold-start probe
+ * imports them; and the two references of
  * the cold-start bench, the DynamoDB floor and the empty module, bundled with plain esbuild.
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { jobList } from '../functions/jobs';
 import { routeList } from '../functions/routes';
-import { handlerBuildBase, lambdaBuildOptions, modulesShippedBeside, projectRoot } from '../infra/bundle-options';
+import { LAYER_PACKAGES, handlerBuildBase, lambdaBuildOptions, modulesShippedBeside, projectRoot } from '../infra/bundle-options';
 
 export const BUNDLE_DIR = fileURLToPath(new URL('./.build/cold-start/', import.meta.url));
 
@@ -21,7 +22,7 @@ export interface FunctionBundle {
   file: string;
   /** The bundle file alone. */
   minifiedBytes: number;
-  /** The deployed zip: the bundle plus the packages shipped beside it. */
+  /** The deployed zip: the bundle plus the packages shipped beside it (not the layer's: `layerZippedBytes`). */
   zippedBytes: number;
   /** samlify is in the bundle. */
   speaksSaml: boolean;
@@ -50,6 +51,11 @@ export async function buildFunctionBundle(handler: string): Promise<FunctionBund
   };
 }
 
+/** The zip of the stack's one layer (`LAYER_PACKAGES` under `nodejs/`), deployed once whatever the number of functions that take it. */
+export function layerZippedBytes(): number {
+  return zipBytes(LAYER_PACKAGES.flatMap((pkg) => packageFiles(pkg)).map((file) => ({ ...file, name: `nodejs/${file.name}` })));
+}
+
 /** The floor or the empty baseline, bundled with plain esbuild (no banner, no alias). */
 export async function buildReferenceBundle(name: 'floor' | 'empty'): Promise<FunctionBundle> {
   const dir = path.join(BUNDLE_DIR, `_${name}`);
@@ -67,7 +73,7 @@ interface ZipEntry {
 }
 
 /**
- * The files `npm ci` puts beside the bundle for `pkg`: the package and its installed
+ * The files `npm ci` puts beside the bundle (or in the layer) for `pkg`: the package and its installed
  * dependencies (the native module's binary package is the host's here, linux-x64 for arm64:
  * the same size within a few per cent). Maps are left out, as the stack's bundling drops them.
  */

@@ -28,7 +28,7 @@ import { passwordHashingHandlers } from '../infra/handler-capabilities';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { lambdaContext } from '../infra/local/lambda-context';
 import { startLocalHost } from '../infra/local/server';
-import { buildFunctionBundle, buildReferenceBundle, functionHandlers, type FunctionBundle } from './bundle-sizes';
+import { buildFunctionBundle, buildReferenceBundle, functionHandlers, layerZippedBytes, type FunctionBundle } from './bundle-sizes';
 import { buildProbe, coldStartEvent, measureColdStart, type ColdStart, type ColdStartFixture } from './cold-start';
 import { latency, printTable, type Row } from './measure';
 import { printMustShow, worstOf, type Criterion } from './must-show';
@@ -246,9 +246,10 @@ async function coldStarts(fixture: ColdStartFixture): Promise<{ criteria: Criter
   line({ ...empty, ...emptyStart }, '');
   line({ ...floor, ...floorStart }, '');
   for (const m of measured) line(m, `${m.hashesPasswords ? 'A' : ''}${m.speaksSaml ? 'S' : ''}${COMMON_FUNCTIONS.has(m.name) ? 'c' : ''}`);
-  const totalZipped = measured.reduce((n, m) => n + m.zippedBytes, 0);
+  const layerZipped = layerZippedBytes();
+  const totalZipped = measured.reduce((n, m) => n + m.zippedBytes, 0) + layerZipped;
   console.log(`flags: A hashes passwords, S speaks SAML, c common function. initCPU = import CPU ms minus the empty module's (${emptyStart.importCpuMs.toFixed(1)} ms); initWall is raw.`);
-  console.log(`Total zipped: ${(totalZipped / 1_000_000).toFixed(2)} MB for ${measured.length} functions; floor ${kib(floor.minifiedBytes)} KiB, ${floorImportCpu.toFixed(1)} ms import CPU over the empty module.`);
+  console.log(`Total zipped: ${(totalZipped / 1_000_000).toFixed(2)} MB for ${measured.length} functions and the layer of shared packages (${kib(layerZipped)} KiB); floor ${kib(floor.minifiedBytes)} KiB, ${floorImportCpu.toFixed(1)} ms import CPU over the empty module.`);
 
   const plain = measured.filter((m) => !m.hashesPasswords && !m.speaksSaml);
   const heavy = measured.filter((m) => m.hashesPasswords || m.speaksSaml);
@@ -258,7 +259,7 @@ async function coldStarts(fixture: ColdStartFixture): Promise<{ criteria: Criter
     criteria: [
       worstOf('Bundle ≤ 1.25 × floor (no password hashing, no SAML)', plain, bundleRatio, 1.25),
       worstOf('Bundle ≤ 2 × floor (password hashing or SAML)', heavy, bundleRatio, 2),
-      { name: `Total zipped ≤ 10 MB (${measured.length} functions)`, measured: totalZipped / 1_000_000, limit: TOTAL_ZIPPED_LIMIT_BYTES / 1_000_000, unit: 'MB' },
+      { name: `Total zipped ≤ 10 MB (${measured.length} functions, 1 layer)`, measured: totalZipped / 1_000_000, limit: TOTAL_ZIPPED_LIMIT_BYTES / 1_000_000, unit: 'MB' },
       worstOf('Init CPU ≤ 1.5 × floor (common functions)', measured.filter((m) => COMMON_FUNCTIONS.has(m.name)), initRatio, 1.5),
       worstOf('Init CPU ≤ 3 × floor (SAML)', measured.filter((m) => m.speaksSaml), initRatio, 3),
     ],

@@ -40,11 +40,23 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Packages that ship beside the bundle (`nodeModules`) instead of inside it: the Argon2 native
- * module, and the SAML schema validator (it loads its wasm, worker and XSDs from its folder).
+ * Packages that ship beside the bundle (installed in its asset) instead of inside it: the
+ * SAML schema validator (it loads its wasm, worker and XSDs from its folder).
  */
 export function modulesShippedBeside(handler: string): string[] {
-  return [...(passwordHashingHandlers.has(handler) ? [PASSWORD_NATIVE_MODULE] : []), ...(samlSchemaValidatorHandlers.has(handler) ? [SAML_SCHEMA_VALIDATOR_MODULE] : [])];
+  return samlSchemaValidatorHandlers.has(handler) ? [SAML_SCHEMA_VALIDATOR_MODULE] : [];
+}
+
+/**
+ * Packages that reach a function through a Lambda layer: the Argon2 native module, which four
+ * functions use. Its arm64 binary is most of their zip (~440 KiB deflated); in one layer it is
+ * deployed once. Lambda puts a layer's `nodejs/node_modules` on `NODE_PATH`, which `require`
+ * searches (and an ESM import would not): `requireShippedPackages` loads it so.
+ */
+export const LAYER_PACKAGES: readonly string[] = [PASSWORD_NATIVE_MODULE];
+
+export function modulesFromLayer(handler: string): string[] {
+  return passwordHashingHandlers.has(handler) ? [...LAYER_PACKAGES] : [];
 }
 
 /** How every build of a handler resolves and emits modules, analysis builds included. */
@@ -66,8 +78,8 @@ export function lambdaBuildOptions(handler: string): BuildOptions {
     banner: { js: CREATE_REQUIRE_BANNER },
     alias: { ...LAMBDA_ALIASES },
     // The AWS SDK is bundled too: the versions in the lock file, not whatever the runtime ships.
-    // Only the packages shipped beside the bundle stay out of it, loaded with `require`.
-    plugins: [encryptionSdkWithoutSigning, requireShippedPackages(modulesShippedBeside(handler))],
+    // Only the packages shipped beside the bundle or in a layer stay out of it, loaded with `require`.
+    plugins: [encryptionSdkWithoutSigning, requireShippedPackages([...modulesShippedBeside(handler), ...modulesFromLayer(handler)])],
     logLevel: 'silent',
   };
 }
@@ -116,6 +128,26 @@ export function lambdaCode(handler: string, stackName: string): lambda.Code {
         tryBundle(outputDir: string): boolean {
           const mapFolder = path.join(outputDir, '..', sourceMapFolder(stackName, handler));
           execFileSync(process.execPath, ['--import', 'tsx', ASSET_BUILDER, handler, outputDir, mapFolder], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+          return true;
+        },
+      },
+    },
+  });
+}
+
+/**
+ * The layer that holds `LAYER_PACKAGES` for arm64 (`nodejs/node_modules`, installed by `npm ci`
+ * from the lock file): built on this machine by infra/build-lambda-asset.ts, like a function.
+ */
+export function lambdaLayerCode(): lambda.Code {
+  return lambda.Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+      environment: { TESSERA_LAYER: LAYER_PACKAGES.join(',') },
+      local: {
+        tryBundle(outputDir: string): boolean {
+          execFileSync(process.execPath, ['--import', 'tsx', ASSET_BUILDER, '--layer', outputDir], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
           return true;
         },
       },

@@ -50,7 +50,8 @@ export const SIGNING_SEED_MODULE = 'shared/crypto/signing-seeds.ts';
 
 /**
  * Handlers whose bundle imports `@node-rs/argon2` (password hashing): it is shipped as a
- * native module (`nodeModules`) for arm64, and the function gets more memory.
+ * native module for arm64 (in the stack's layer of shared packages, infra/bundle-options.ts
+ * `LAYER_PACKAGES`), and the function gets more memory.
  */
 export const passwordHashingHandlers: ReadonlySet<string> = new Set([
   'auth-login',
@@ -115,13 +116,13 @@ export const emailSendingHandlers: ReadonlySet<string> = new Set([
 /** The npm package whose presence in a bundle means the function sends email. */
 export const EMAIL_CLIENT_MODULE = '@aws-sdk/client-sesv2';
 
-/** The npm package holding the native module, as `nodeModules` wants it. */
+/** The npm package holding the native module. */
 export const PASSWORD_NATIVE_MODULE = '@node-rs/argon2';
 
 /**
  * Handlers whose bundle imports the SAML schema validator (xmllint compiled to WebAssembly): it
  * loads its `.wasm` file, its worker script and the SAML XSDs from its package folder at run
- * time, so it ships beside the bundle (`nodeModules`) rather than inside it.
+ * time, so it ships beside the bundle rather than inside it.
  */
 export const samlSchemaValidatorHandlers: ReadonlySet<string> = new Set([
   'sso-callback-post',

@@ -9,7 +9,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route';
-import { lambdaCode } from './bundle-options';
+import { lambdaCode, lambdaLayerCode, modulesFromLayer } from './bundle-options';
 import { passwordHashingHandlers } from './handler-capabilities';
 
 /** `auth-login` → `AuthLogin`: construct ids derived from handler names. */
@@ -38,6 +38,22 @@ export interface RouteFunctionProps {
   environment: Record<string, string>;
   logRetention: logs.RetentionDays;
   tracing: boolean;
+}
+
+/**
+ * The stack's one layer of shared packages (`LAYER_PACKAGES`: the Argon2 native module for
+ * arm64), made by the first function that needs it.
+ */
+export function sharedPackagesLayer(scope: Construct): lambda.LayerVersion {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild('SharedPackagesLayer');
+  if (existing) return existing as lambda.LayerVersion;
+  return new lambda.LayerVersion(stack, 'SharedPackagesLayer', {
+    code: lambdaLayerCode(),
+    compatibleRuntimes: [LAMBDA_RUNTIME],
+    compatibleArchitectures: [LAMBDA_ARCHITECTURE],
+    description: 'Tessera: packages shared by several functions (the Argon2 native module for arm64)',
+  });
 }
 
 export interface RouteFunction {
@@ -75,6 +91,7 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
     logGroup,
     tracing: props.tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
     environment: props.environment,
+    layers: modulesFromLayer(props.handler).length ? [sharedPackagesLayer(scope)] : [],
   });
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',

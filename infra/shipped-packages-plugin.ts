@@ -1,10 +1,11 @@
 /**
- * An esbuild plugin for the Lambda bundles: the packages shipped beside a bundle
- * (`modulesShippedBeside`: the Argon2 native module, the SAML schema validator) are loaded with
- * `require` (the banner's `createRequire`), not with an ESM `import`. Both are CommonJS; Node
- * imports CommonJS into ESM by first lexing its source for named exports, which for the Argon2
- * package costs ~22 ms of CPU at every cold start against ~5 ms for `require` (measured here,
- * fresh processes). Each import of such a package resolves to a small CommonJS module that
+ * An esbuild plugin for the Lambda bundles: the packages shipped beside a bundle or in the layer
+ * (`modulesShippedBeside`, `modulesFromLayer`: the SAML schema validator, the Argon2 native
+ * module) are loaded with `require` (the banner's `createRequire`), not with an ESM `import`.
+ * Both are CommonJS; Node imports CommonJS into ESM by first lexing its source for named
+ * exports, which for the Argon2 package costs ~22 ms of CPU at every cold start against ~5 ms for
+ * `require` (measured here, fresh processes); and `require` searches `NODE_PATH`, where Lambda
+ * puts a layer's packages, which an ESM import does not. Each import of such a package resolves to a small CommonJS module that
  * requires it, and that `require` is left external.
  */
 import type { Plugin } from 'esbuild';

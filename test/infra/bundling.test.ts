@@ -1,8 +1,9 @@
 /**
  * Real bundling, the way `cdk synth` does it (local esbuild, `npm ci` for the native module),
  * for three functions only:
- * - the login handler: its asset must carry the Argon2 binary for arm64 glibc (what Lambda
- *   runs), not the host's;
+ * - the login handler: the layer it takes must carry the Argon2 binary for arm64 glibc (what
+ *   Lambda runs), not the host's, and its bundle finds the package on `NODE_PATH` (where Lambda
+ *   puts a layer's `nodejs/node_modules`);
  * - the health handler: its ESM bundle must load in Node (catches CommonJS dependencies that
  *   need the `createRequire` banner, and dynamic requires esbuild could not resolve);
  * - the SAML assertion consumer: its bundle loads, and the schema validator shipped beside it
@@ -24,7 +25,7 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../functions/routes';
 import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from '../../infra/handler-capabilities';
-import { sourceMapFolder } from '../../infra/bundle-options';
+import { projectRoot, sourceMapFolder } from '../../infra/bundle-options';
 import { createRouteFunction } from '../../infra/route-function';
 import { defaultStackSettings } from '../../infra/stack-settings';
 
@@ -34,12 +35,14 @@ const skip = process.env.TESSERA_SKIP_BUNDLING_TEST === '1';
 describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
   let outdir: string;
   const assetDirs = new Map<string, string>();
+  let layerDir: string;
+  let template: { Resources: Record<string, { Type: string; Properties?: Record<string, unknown>; Metadata?: Record<string, string> }> };
+  const logicalIds = new Map<string, string>();
 
   beforeAll(() => {
     outdir = mkdtempSync(path.join(os.tmpdir(), 'tessera-bundling-'));
     const app = new App({ outdir, context: { 'aws:cdk:enable-asset-metadata': true } });
     const stack = new Stack(app, 'BundlingTest');
-    const logicalIds = new Map<string, string>();
     for (const route of [routes.login, routes.health, routes.ssoCallbackPost]) {
       const { fn } = createRouteFunction(stack, {
         handler: route.handler,
@@ -51,23 +54,38 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
       });
       logicalIds.set(route.handler, stack.getLogicalId(fn.node.defaultChild as CfnElement));
     }
-    const template = app.synth().getStackByName(stack.stackName).template as { Resources: Record<string, { Metadata?: Record<string, string> }> };
+    template = app.synth().getStackByName(stack.stackName).template as typeof template;
     for (const [handler, id] of logicalIds) {
       assetDirs.set(handler, path.join(outdir, template.Resources[id]!.Metadata!['aws:asset:path']!));
     }
+    const layers = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::LayerVersion');
+    expect(layers).toHaveLength(1);
+    layerDir = path.join(outdir, layers[0]!.Metadata!['aws:asset:path']!);
   }, 180_000);
 
   afterAll(() => {
     if (outdir) rmSync(outdir, { recursive: true, force: true });
   });
 
-  it('ships the arm64 glibc Argon2 binary with the login function, and not the host one', () => {
+  it('ships the arm64 glibc Argon2 binary in the layer the login function takes, and not the host one', () => {
     expect(passwordHashingHandlers.has(routes.login.handler)).toBe(true);
     const dir = assetDirs.get(routes.login.handler)!;
-    expect(existsSync(path.join(dir, 'index.mjs'))).toBe(true);
-    const nodeRs = path.join(dir, 'node_modules', '@node-rs');
+    expect(readdirSync(dir)).toEqual(['index.mjs']);
+    const nodeRs = path.join(layerDir, 'nodejs', 'node_modules', '@node-rs');
     expect(readdirSync(nodeRs).sort()).toEqual(['argon2', 'argon2-linux-arm64-gnu']);
     expect(readdirSync(path.join(nodeRs, 'argon2-linux-arm64-gnu')).filter((f) => f.endsWith('.node'))).toEqual(['argon2.linux-arm64-gnu.node']);
+    const layersOf = (handler: string) => (template.Resources[logicalIds.get(handler)!]!.Properties!.Layers as unknown[] | undefined) ?? [];
+    expect(layersOf(routes.login.handler)).toHaveLength(1);
+    expect(layersOf(routes.health.handler)).toEqual([]);
+  });
+
+  it('loads Argon2 from NODE_PATH, where Lambda puts a layer, and fails without it', async () => {
+    // The asset sits outside any node_modules tree, as /var/task does; the host's build of the package stands in for the layer's.
+    const bundle = JSON.stringify(pathToFileURL(path.join(assetDirs.get(routes.login.handler)!, 'index.mjs')).href);
+    const script = `const m = await import(${bundle}); if (typeof m.handler !== 'function') throw new Error('no handler export');`;
+    const env = Object.fromEntries(Object.entries({ ...process.env, TESSERA_STAGE: 'local' }).filter(([name]) => name !== 'NODE_PATH'));
+    await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...env, NODE_PATH: path.join(projectRoot, 'node_modules') } })).resolves.toBeDefined();
+    await expect(run(process.execPath, ['--input-type=module', '-e', script], { env })).rejects.toThrow(/Cannot find module '@node-rs\/argon2'/);
   });
 
   it('bundles everything else into one ESM file that loads in Node', async () => {

@@ -111,6 +111,18 @@ describe('TesseraStack', () => {
       }
     });
 
+    it('one layer of shared packages, for arm64 on Node 22, taken by exactly the password-hashing functions', () => {
+      const layers = ofType('AWS::Lambda::LayerVersion');
+      expect(layers).toHaveLength(1);
+      const [layerId, layer] = layers[0]!;
+      expect(layer.Properties).toMatchObject({ CompatibleRuntimes: ['nodejs22.x'], CompatibleArchitectures: ['arm64'] });
+      expect(passwordHashingHandlers.size).toBeGreaterThan(0);
+      for (const handler of handlers) {
+        const taken = (resources[fnId(handler)]!.Properties!.Layers as unknown[] | undefined) ?? [];
+        expect(taken, handler).toEqual(passwordHashingHandlers.has(handler) ? [{ Ref: layerId }] : []);
+      }
+    });
+
     it('read the table, the secret, the key and the public URL from their environment', () => {
       const tableId = logicalId(stack.table.node.defaultChild);
       const secretId = logicalId(stack.signingSecret.node.defaultChild);
