@@ -6,46 +6,11 @@
  * an earlier one) is never accepted twice.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { RFC4648_BASE32, base32Decode, base32Encode } from '../base32';
 
 export const TOTP_PERIOD_SECONDS = 30;
 const DIGITS = 6;
 const SKEW_STEPS = 1;
-const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** RFC 4648 base32, unpadded: the form authenticator apps take secrets in. */
-function base32Encode(bytes: Uint8Array): string {
-  let out = '';
-  let bits = 0;
-  let value = 0;
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32_ALPHABET[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32_ALPHABET[(value << (5 - bits)) & 31];
-  return out;
-}
-
-function base32Decode(text: string): Buffer {
-  const bytes: number[] = [];
-  let bits = 0;
-  let value = 0;
-  for (const char of text.toUpperCase().replace(/=+$/, '')) {
-    const index = BASE32_ALPHABET.indexOf(char);
-    if (index < 0) throw new Error('The TOTP secret is not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(bytes);
-}
-
 /** RFC 4226 HOTP of one counter value: HMAC-SHA-1, dynamic truncation, the low-order digits. */
 function hotp(key: Buffer, counter: number): string {
   const message = Buffer.alloc(8);
@@ -56,21 +21,24 @@ function hotp(key: Buffer, counter: number): string {
   return String(binary % 10 ** DIGITS).padStart(DIGITS, '0');
 }
 
+/** A secret as enrolled (RFC 4648 base32), in any case, as authenticator apps accept it. */
+const secretBytes = (secret: string) => base32Decode(secret.toUpperCase(), RFC4648_BASE32);
+
 const stepOf = (epochSeconds: number) => Math.floor(epochSeconds / TOTP_PERIOD_SECONDS);
 
 /** 20 random bytes (160 bits, RFC 4226's recommendation), base32. */
-export const generateTotpSecret = (): string => base32Encode(randomBytes(20));
+export const generateTotpSecret = (): string => base32Encode(randomBytes(20), RFC4648_BASE32);
 
 /** The `otpauth://` URI of Google Authenticator's key URI format (SHA-1, 6 digits and 30 s are its defaults). */
 export const totpUri = (input: { issuer: string; account: string; secret: string }): string =>
   `otpauth://totp/${encodeURIComponent(input.issuer)}:${encodeURIComponent(input.account)}?secret=${input.secret}&issuer=${encodeURIComponent(input.issuer)}`;
 
-export const totpCode = (secret: string, epochSeconds: number): Promise<string> => Promise.resolve(hotp(base32Decode(secret), stepOf(epochSeconds)));
+export const totpCode = (secret: string, epochSeconds: number): Promise<string> => Promise.resolve(hotp(secretBytes(secret), stepOf(epochSeconds)));
 
 /** The time step the code belongs to, or undefined when it is wrong, too old, or not after `afterTimeStep`. */
 export function verifyTotp(input: { secret: string; code: string; epochSeconds: number; afterTimeStep?: number | undefined }): Promise<number | undefined> {
   if (!/^\d{6}$/.test(input.code)) return Promise.resolve(undefined);
-  const key = base32Decode(input.secret);
+  const key = secretBytes(input.secret);
   const code = Buffer.from(input.code);
   const current = stepOf(input.epochSeconds);
   let matched: number | undefined;

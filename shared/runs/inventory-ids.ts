@@ -7,24 +7,7 @@
  * of two of a million colliding are about 3 in 10^8) at a fraction of the ids' size.
  */
 import { createHash } from 'node:crypto';
-
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, as the other ids
-
-function base32(bytes: Buffer, length: number): string {
-  let out = '';
-  let buffer = 0;
-  let bits = 0;
-  for (const byte of bytes) {
-    buffer = (buffer << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < length) {
-      out += ALPHABET[(buffer >>> (bits - 5)) & 31]!;
-      bits -= 5;
-    }
-    buffer &= (1 << bits) - 1;
-  }
-  return out;
-}
+import { CROCKFORD_BASE32, base32Encode } from '../base32';
 
 const digestOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest();
 
@@ -33,14 +16,14 @@ const digestOf = (...parts: string[]) => createHash('sha256').update(parts.join(
  * Uniform, so the first character after `ent_` spreads the inventory over its shards (store/keys).
  */
 export function entityIdOf(connectionId: string, kind: string, sourceId: string): string {
-  return `ent_${base32(digestOf(connectionId, kind, sourceId), 26)}`;
+  return `ent_${base32Encode(digestOf(connectionId, kind, sourceId), CROCKFORD_BASE32).slice(0, 26)}`;
 }
 
 /** The 13-character (65-bit) digest a run records for an entity it saw. */
 export const seenKeyOfEntity = (entityId: string): string => entityId.slice(4, 17);
 
 /** The 13-character digest a run records for a relationship it saw. */
-export const seenKeyOfRelationship = (kind: string, fromId: string, toId: string): string => base32(digestOf(kind, fromId, toId), 13);
+export const seenKeyOfRelationship = (kind: string, fromId: string, toId: string): string => base32Encode(digestOf(kind, fromId, toId), CROCKFORD_BASE32).slice(0, 13);
 
 export const SEEN_KEY_LENGTH = 13;
 
