@@ -15,7 +15,7 @@ import type { Deps } from '../../deps';
 import { envelopeOf } from '../../crypto/envelope';
 import type { IdpConfigRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
 import { createSsoTransaction, newSsoState, type SsoClient } from './login-transactions';
-import { HTTP_POST_BINDING, SP_NAMEID_FORMATS } from './saml-sp-metadata';
+import { HTTP_POST_BINDING, SP_NAMEID_FORMATS, xmlEscape } from './saml-sp-metadata';
 import { spSigningKeyContext } from './saml-sp-credentials';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
@@ -23,8 +23,6 @@ const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
 /** The one request signature algorithm Tessera uses (xmldsig-more). */
 export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-
-const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export interface AuthnRequest {
   /** The request's ID, which the response's InResponseTo must name. */

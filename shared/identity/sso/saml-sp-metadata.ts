@@ -37,7 +37,8 @@ export interface SpSigning {
   signRequests: boolean;
 }
 
-const xmlAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text or a double-quoted attribute value in the XML the SP writes (its metadata, the AuthnRequest). */
+export const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function serviceProviderMetadataXml(config: Pick<Config, 'publicUrl'>, tenantSlug: string, signing?: SpSigning): string {
   const endpoints = serviceProviderEndpoints(config, tenantSlug);
@@ -45,11 +46,11 @@ export function serviceProviderMetadataXml(config: Pick<Config, 'publicUrl'>, te
     ? `<KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>${normalizeCertificate(signing.certificate)}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></KeyDescriptor>`
     : '';
   return (
-    `<EntityDescriptor xmlns="${METADATA_NS}" xmlns:ds="${DSIG_NS}" entityID="${xmlAttribute(endpoints.entity_id)}">` +
+    `<EntityDescriptor xmlns="${METADATA_NS}" xmlns:ds="${DSIG_NS}" entityID="${xmlEscape(endpoints.entity_id)}">` +
     `<SPSSODescriptor AuthnRequestsSigned="${signing?.signRequests ? 'true' : 'false'}" WantAssertionsSigned="true" protocolSupportEnumeration="${PROTOCOL_NS}">` +
     key +
     SP_NAMEID_FORMATS.map((format) => `<NameIDFormat>${format}</NameIDFormat>`).join('') +
-    `<AssertionConsumerService index="0" Binding="${HTTP_POST_BINDING}" Location="${xmlAttribute(endpoints.acs_url)}"/>` +
+    `<AssertionConsumerService index="0" Binding="${HTTP_POST_BINDING}" Location="${xmlEscape(endpoints.acs_url)}"/>` +
     `</SPSSODescriptor></EntityDescriptor>`
   );
 }
