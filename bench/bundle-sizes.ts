@@ -24,7 +24,11 @@ export interface FunctionBundle {
   minifiedBytes: number;
   /** The deployed zip: the bundle plus the packages shipped beside it (not the layer's: `layerZippedBytes`). */
   zippedBytes: number;
-  /** samlify is in the bundle. */
+  /**
+   * The function speaks SAML (issue 12 allows these 2 × the floor): its bundle holds a SAML module
+   * of the SSO domain. Not "samlify is in the bundle": only the assertion consumer carries samlify;
+   * the functions that read IdP metadata, serve the SP metadata or start a SAML login do without it.
+   */
   speaksSaml: boolean;
 }
 
@@ -46,8 +50,7 @@ export async function buildFunctionBundle(handler: string): Promise<FunctionBund
     file,
     minifiedBytes: bundle.byteLength,
     zippedBytes: zipBytes([{ name: 'index.mjs', data: bundle }, ...shipped]),
-    // `includes`: node_modules may be a symlink, which esbuild reports by its real path.
-    speaksSaml: Object.keys(result.metafile.inputs).some((input) => input.includes('node_modules/samlify/')),
+    speaksSaml: Object.keys(result.metafile.inputs).some((input) => input.startsWith('shared/identity/sso/saml-')),
   };
 }
 

@@ -1,6 +1,6 @@
 import { endpoint } from '../shared/http/endpoint';
 import { text } from '../shared/http/responses';
-import { serviceProviderMetadata } from '../shared/identity/sso/saml-entities';
+import { serviceProviderMetadata } from '../shared/identity/sso/saml-sp-metadata';
 import { route } from './routes/sso-metadata';
 
 export const handler = endpoint(route, async ({ input, deps }) =>

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await createUser(http, adminToken, { email: `wsadmin@${tenant.domain}`, role: 'admin' });
   viewerToken = (await login(http, clock, `viewer@${tenant.domain}`)).accessToken;
   wsAdminToken = (await login(http, clock, `wsadmin@${tenant.domain}`)).accessToken;
-  idpKey = await signingIdentity();
+  idpKey = signingIdentity();
   // An IdP configuration lists only verified domains: the second one is verified as the operator would.
   await verifyDomainAsOperator(host.deps, tenant.tenantId, `sso-${tenant.slug}.example.org`);
 });

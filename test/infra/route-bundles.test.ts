@@ -93,6 +93,14 @@ describe('route bundles', () => {
     expect(packagesOf.get('me-get')).toContain('zod/mini');
   });
 
+  // samlify's entry point imports its whole XML signature and encryption stack (~500 KiB with
+  // three copies of xpath): only the assertion consumer needs it. Reading IdP metadata, serving the
+  // SP metadata and starting a login (saml-idp-metadata.ts, saml-sp-metadata.ts, saml-login.ts) do without.
+  it('reaches samlify only in the SAML assertion consumer', () => {
+    expect(handlers.filter((handler) => packagesOf.get(handler)!.includes('samlify'))).toEqual(['sso-callback-post']);
+    for (const handler of ['idp-create', 'sso-metadata', 'sso-start', 'me-federated-identity-link']) expect(inputsOf.get(handler)!.some((i) => i.startsWith('shared/identity/sso/saml-'))).toBe(true);
+  });
+
   it('names only schema modules that exist (so a rename cannot make the lists above vacuous)', () => {
     const everySchemaModule = new Set(handlers.flatMap((h) => inputsOf.get(h)!.filter(isSchemaModule)));
     expect([...new Set(Object.values(unrelatedSchemas).flat())].filter((s) => !everySchemaModule.has(s))).toEqual([]);

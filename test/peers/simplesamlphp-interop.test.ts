@@ -7,11 +7,13 @@
  * Skipped (saying so) only where php is missing and CI is not set: in CI it must run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseIdpMetadata } from '../../shared/identity/sso/saml-idp-metadata';
 import { Browser } from '../support/browser';
 import { formsOf } from '../support/html-forms';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
+import { samlifyReading } from '../support/saml-idp';
 import { simpleSamlPhpMissing, startSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -47,6 +49,12 @@ describe.skipIf(missing !== undefined)('single sign-on with SimpleSAMLphp 1.19 (
   afterAll(async () => {
     await idp?.close();
     await host?.close();
+  });
+
+  it("reads SimpleSAMLphp's metadata as samlify does (the assertion consumer verifies with samlify's reading)", async () => {
+    const xml = await idp.idpMetadata();
+    expect(parseIdpMetadata(xml)).toEqual(samlifyReading(xml));
+    expect(parseIdpMetadata(xml).entity_id).toBe(idp.entityId);
   });
 
   /** Sets both ends of a case: the IdP's hosted and SP-remote metadata, Tessera's subject attribute. */
@@ -147,5 +155,30 @@ describe.skipIf(missing !== undefined)('single sign-on with SimpleSAMLphp 1.19 (
     expect(back.searchParams.get('code')).toBeNull();
     expect(back.searchParams.get('error')).toBe('access_denied');
     expect(back.searchParams.get('error_description')).toMatch(/transient NameID.*saml_subject_attribute/);
+  });
+
+  it("with signed AuthnRequests (validate.authnrequest): SimpleSAMLphp checks Tessera's signature against the key in its SP metadata", async () => {
+    const unsigned = await idp.idpMetadata();
+    await idp.configureIdp("'validate.authnrequest' => true,");
+    const wantsSigned = await idp.idpMetadata();
+    expect(wantsSigned).toContain('WantAuthnRequestsSigned="true"');
+    try {
+      const patched = await http.request('PATCH', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken, body: { saml_metadata: wantsSigned } });
+      expect(patched.status, patched.text).toBe(200);
+      await configure({ idpHosted: "'validate.authnrequest' => true,", subjectAttribute: 'uid' });
+      expect((await me((await signIn('student')).back)).email).toBe(`student@${tenant.domain}`);
+
+      // It really checks: the same request with another RelayState (the signature no longer covers it) is refused.
+      const start = await new Browser().get(`${host.url}/v1/auth/sso/${tenant.slug}/start?redirect_uri=${encodeURIComponent(BACK)}`);
+      expect(new URL(start.location!).searchParams.get('Signature')).toBeTruthy();
+      const forged = start.location!.replace(/RelayState=[^&]+/, 'RelayState=forged');
+      const refused = await new Browser().get(forged);
+      expect(refused.location).toBeUndefined();
+      expect(formsOf(refused.text, forged).find((f) => 'username' in f.fields)).toBeUndefined();
+      expect(await idp.log()).toMatch(/signature/i);
+    } finally {
+      await idp.configureIdp();
+      await http.request('PATCH', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken, body: { saml_metadata: unsigned } });
+    }
   });
 });

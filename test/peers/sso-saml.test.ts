@@ -39,7 +39,7 @@ beforeAll(async () => {
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
   adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
   let otherKey: SigningIdentity;
-  [key, otherKey] = await Promise.all([signingIdentity('saml-idp'), signingIdentity('impostor')]);
+  [key, otherKey] = [signingIdentity('saml-idp'), signingIdentity('impostor')];
   const metadata = idpMetadataXml({ entityId: IDP_ENTITY, ssoUrl: IDP_SSO, certBody: key.certBody });
   idp = samlify.IdentityProvider({ metadata, privateKey: key.privateKey });
   // Same entity id and endpoints, another key: what an attacker without the IdP's key can sign.

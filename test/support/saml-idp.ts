@@ -1,8 +1,11 @@
 /**
  * A real signing SAML IdP for the tests: an RSA key pair with a self-signed X.509 certificate
- * (generated per run), its metadata XML, and samlify's IdP role to answer AuthnRequests.
+ * (generated per run, as Tessera makes its own SP's), its metadata XML, and samlify's IdP role to answer AuthnRequests.
  */
-import { generate } from 'selfsigned';
+import samlify from 'samlify';
+import { selfSignedCertificate } from '../../shared/crypto/self-signed-certificate';
+import type { IdpMetadata } from '../../shared/identity/sso/saml-idp-metadata';
+import { normalizeCertificate } from '../../shared/identity/sso/saml-sp-metadata';
 
 export interface SigningIdentity {
   privateKey: string;
@@ -11,9 +14,11 @@ export interface SigningIdentity {
   certBody: string;
 }
 
-export async function signingIdentity(commonName = 'test-idp'): Promise<SigningIdentity> {
-  const pems = await generate([{ name: 'commonName', value: commonName }], { keySize: 2048, algorithm: 'sha256' });
-  return { privateKey: pems.private, cert: pems.cert, certBody: pems.cert.replace(/-----(BEGIN|END) CERTIFICATE-----/g, '').replace(/\s+/g, '') };
+export function signingIdentity(commonName = 'test-idp'): SigningIdentity {
+  const now = new Date();
+  const made = selfSignedCertificate({ commonName, notBefore: new Date(now.getTime() - 86_400_000), notAfter: new Date(now.getTime() + 365 * 86_400_000) });
+  const certBody = made.der.toString('base64');
+  return { privateKey: made.privateKeyPem, cert: `-----BEGIN CERTIFICATE-----\n${certBody.replace(/(.{64})/g, '$1\n').trim()}\n-----END CERTIFICATE-----\n`, certBody };
 }
 
 export function idpMetadataXml(input: { entityId: string; ssoUrl: string; certBody: string; wantAuthnRequestsSigned?: boolean }): string {
@@ -28,4 +33,21 @@ export function idpMetadataXml(input: { entityId: string; ssoUrl: string; certBo
     <md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${input.ssoUrl}"/>
   </md:IDPSSODescriptor>
 </md:EntityDescriptor>`;
+}
+
+/**
+ * IdP metadata as samlify reads it, in the shape of saml-idp-metadata.ts `parseIdpMetadata`: the
+ * assertion consumer verifies signatures with samlify's reading of the stored metadata, so the
+ * tests hold Tessera's own reading to the same values.
+ */
+export function samlifyReading(xml: string): IdpMetadata {
+  const metadata = samlify.IdPMetadata(xml);
+  const signing: unknown = metadata.getX509Certificate('signing');
+  const certificates = (Array.isArray(signing) ? signing.flat(Infinity) : [signing]).filter((c): c is string => typeof c === 'string').map(normalizeCertificate);
+  return {
+    entity_id: metadata.getEntityID(),
+    sso_url: metadata.getSingleSignOnService('redirect') as string,
+    signing_certificates: [...new Set(certificates)],
+    want_authn_requests_signed: metadata.isWantAuthnRequestsSigned(),
+  };
 }

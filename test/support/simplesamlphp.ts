@@ -83,7 +83,7 @@ export async function startSimpleSamlPhp(options: { users: ExampleUser[] }): Pro
   for (const sub of ['metadata', 'cert', 'log', 'data', 'tmp', 'sessions']) await mkdir(path.join(dir, sub));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const key = await signingIdentity('simplesamlphp-idp');
+  const key = signingIdentity('simplesamlphp-idp');
   await writeFile(path.join(dir, 'cert', 'idp.pem'), key.privateKey);
   await writeFile(path.join(dir, 'cert', 'idp.crt'), key.cert);
 

@@ -32,8 +32,8 @@ const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress';
 let key: SigningIdentity;
 let metadata: string;
 
-beforeAll(async () => {
-  key = await signingIdentity('unit-saml-idp');
+beforeAll(() => {
+  key = signingIdentity('unit-saml-idp');
   metadata = idpMetadataXml({ entityId: IDP_ENTITY, ssoUrl: 'https://idp.test/sso', certBody: key.certBody });
 });
 afterEach(() => {

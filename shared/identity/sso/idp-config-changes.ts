@@ -18,7 +18,7 @@ import type { TransactItem } from '../../store/table-client';
 import { assertVerifiedDomainsOf } from '../email-domains';
 import type { Principal } from '../principal';
 import { clientSecretContext, getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
-import { parseIdpMetadata } from './saml-metadata';
+import { parseIdpMetadata } from './saml-idp-metadata';
 import { newSpCredential, type SpCredential } from './saml-sp-credentials';
 import type { CreateIdpConfigInput, UpdateIdpConfigInput } from './idp-config-schemas';
 import { urlProblem } from './sp-endpoints';

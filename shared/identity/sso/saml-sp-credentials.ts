@@ -4,26 +4,27 @@
  * certificate goes into the SP metadata; the private key, envelope-encrypted, signs the
  * AuthnRequests of IdPs that want them signed.
  */
-import { generate } from 'selfsigned';
 import type { Deps } from '../../deps';
 import { envelopeOf } from '../../crypto/envelope';
+import { selfSignedCertificate } from '../../crypto/self-signed-certificate';
 import type { SamlSettingsRecord } from '../../store/records';
-import { spSigningKeyContext } from './saml-entities';
-import { normalizeCertificate } from './saml-metadata';
 
 const VALIDITY_YEARS = 10;
 
 export type SpCredential = Pick<SamlSettingsRecord, 'sp_certificate' | 'sp_private_key_encrypted' | 'sp_private_key_kms_key_id'>;
 
+/** The encryption context of Tessera's SAML signing key of a tenant. */
+export const spSigningKeyContext = (tenantId: string) => ({ tenant_id: tenantId, purpose: 'saml_sp_signing_key' });
+
 export async function newSpCredential(deps: Deps, tenantId: string, tenantSlug: string): Promise<SpCredential> {
   const now = deps.clock.now();
   const notAfter = new Date(now);
   notAfter.setUTCFullYear(notAfter.getUTCFullYear() + VALIDITY_YEARS);
-  const pems = await generate([{ name: 'commonName', value: `Tessera SAML SP ${tenantSlug}` }], { keyType: 'rsa', keySize: 2048, algorithm: 'sha256', notBeforeDate: now, notAfterDate: notAfter });
+  const credential = selfSignedCertificate({ commonName: `Tessera SAML SP ${tenantSlug}`, notBefore: now, notAfter });
   const envelope = await envelopeOf(deps);
   return {
-    sp_certificate: normalizeCertificate(pems.cert),
-    sp_private_key_encrypted: await envelope.encrypt(pems.private, spSigningKeyContext(tenantId)),
+    sp_certificate: credential.der.toString('base64'),
+    sp_private_key_encrypted: await envelope.encrypt(credential.privateKeyPem, spSigningKeyContext(tenantId)),
     sp_private_key_kms_key_id: envelope.keyId,
   };
 }

@@ -1,20 +1,17 @@
 /**
- * IdP metadata → the SAML settings Tessera keeps (shared/identity/sso/saml-metadata.ts): each
+ * IdP metadata → the SAML settings Tessera keeps (shared/identity/sso/saml-idp-metadata.ts): each
  * refusal names what is missing, under `saml_metadata`; certificates are normalized and
  * deduplicated, whichever way the metadata writes them.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../shared/errors';
-import { parseIdpMetadata } from '../../shared/identity/sso/saml-metadata';
-import { idpMetadataXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
+import { parseIdpMetadata } from '../../shared/identity/sso/saml-idp-metadata';
+import { idpMetadataXml, samlifyReading, signingIdentity, type SigningIdentity } from '../support/saml-idp';
 
 const ENTITY = 'https://idp.test/entity';
 const SSO = 'https://idp.test/sso';
-let key: SigningIdentity;
-let other: SigningIdentity;
-beforeAll(async () => {
-  [key, other] = await Promise.all([signingIdentity('metadata-idp'), signingIdentity('metadata-idp-next')]);
-});
+const key: SigningIdentity = signingIdentity('metadata-idp');
+const other: SigningIdentity = signingIdentity('metadata-idp-next');
 
 const keyDescriptor = (certificate: string, use = 'signing') =>
   `<md:KeyDescriptor use="${use}"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${certificate}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`;
@@ -74,5 +71,20 @@ describe('IdP metadata', () => {
   it('refuses metadata without a signing certificate, or with one that is not X.509', () => {
     expect(refusal(metadataXml({ keys: '' }))).toBe('has no signing certificate (KeyDescriptor use="signing")');
     expect(refusal(metadataXml({ keys: keyDescriptor(Buffer.from('not a certificate').toString('base64')) }))).toBe('holds a signing certificate that is not valid X.509');
+  });
+
+  it('reads what samlify reads of the same metadata (the assertion consumer verifies with samlify\'s reading)', () => {
+    const pem = `-----BEGIN CERTIFICATE-----\n${key.certBody.replace(/(.{64})/g, '$1\n')}\n-----END CERTIFICATE-----`;
+    const noUse = `<md:KeyDescriptor><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${key.certBody}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor>`;
+    const redirectAfterPost = `<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${SSO}/post"/><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect" Location="${SSO}?realm=a&amp;b=c"/>`;
+    const documents = [
+      idpMetadataXml({ entityId: ENTITY, ssoUrl: SSO, certBody: key.certBody, wantAuthnRequestsSigned: true }),
+      idpMetadataXml({ entityId: ENTITY, ssoUrl: SSO, certBody: key.certBody }),
+      idpMetadataXml({ entityId: ENTITY, ssoUrl: SSO, certBody: key.certBody }).replace(' WantAuthnRequestsSigned="false"', ''),
+      metadataXml({ keys: keyDescriptor(pem) + keyDescriptor(other.certBody) + keyDescriptor(other.certBody, 'encryption') }),
+      metadataXml({ keys: noUse }),
+      metadataXml({ keys: keyDescriptor(other.certBody, 'encryption') + keyDescriptor(key.certBody), sso: redirectAfterPost, wantSigned: true }),
+    ];
+    for (const xml of documents) expect(parseIdpMetadata(xml)).toEqual(samlifyReading(xml));
   });
 });
