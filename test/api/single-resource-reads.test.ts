@@ -1,8 +1,9 @@
 /**
- * GET /v1/connections/{id} reads the connection in the same round trip as the caller's user
- * record (`readEndpoint`): the read starts before the user, the session and the permission have
- * been checked. Every refusal must stay what it was, and must not depend on the connection:
- * a refused caller gets the same answer for a connection that exists and for an id that does not.
+ * The single-resource GETs (`readEndpoint`: a connection, a user, the MFA policy, /v1/me) read
+ * their item in the same round trip as the caller's user record: the read starts before the
+ * user, the session and the permission have been checked. Every refusal must stay what it was,
+ * and must not depend on the item: a refused caller gets the same answer for an item that
+ * exists and for one that does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../shared/store/keys';
@@ -25,15 +26,20 @@ let connectionName: string;
 const read = (token: string | undefined, id: string) => http.request('GET', `/v1/connections/${id}`, token === undefined ? {} : { token });
 const withoutRequestId = (body: unknown) => Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([name]) => name !== 'request_id'));
 
-/** The caller is refused with `status` and `code`, word for word alike for the connection and for an unknown id. */
-async function expectRefusedAlike(token: string, status: number, code: string): Promise<void> {
-  const existing: HttpResponse = await read(token, connectionId);
-  const unknown: HttpResponse = await read(token, MISSING);
+/** The caller is refused with `status` and `code`, word for word alike for an existing path and a path of nothing. */
+async function expectPathsRefusedAlike(token: string, existingPath: string, unknownPath: string, status: number, code: string): Promise<void> {
+  const existing: HttpResponse = await http.request('GET', existingPath, { token });
+  const unknown: HttpResponse = await http.request('GET', unknownPath, { token });
   expect(existing.status, JSON.stringify(existing.body)).toBe(status);
   expect(existing.body).toMatchObject({ status, code });
   expect(withoutRequestId(existing.body)).toEqual(withoutRequestId(unknown.body));
   expect(unknown.status).toBe(status);
-  expect(JSON.stringify(existing.body)).not.toContain(connectionName);
+}
+
+/** The same for the connection and an unknown connection id; its name shows nowhere. */
+async function expectRefusedAlike(token: string, status: number, code: string): Promise<void> {
+  await expectPathsRefusedAlike(token, `/v1/connections/${connectionId}`, `/v1/connections/${MISSING}`, status, code);
+  expect((await read(token, connectionId)).text).not.toContain(connectionName);
 }
 
 async function newUser(role = 'viewer'): Promise<{ id: string; email: string; token: string }> {
@@ -134,6 +140,47 @@ describe('GET /v1/connections/{id} with the read in the same round trip as the u
     const res = await read(adminToken, 'not-a-connection-id');
     expect(res.status, JSON.stringify(res.body)).toBe(400);
     expect(res.body).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe('GET /v1/users/{id}, GET /v1/tenants/{id}/mfa-policy and GET /v1/me, read the same way', () => {
+  const MISSING_USER = 'usr_00000000000000000000000000';
+
+  it('answer the user, the policy and the caller', async () => {
+    const viewer = await newUser();
+    const user = await http.request('GET', `/v1/users/${viewer.id}`, { token: adminToken });
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    expect(user.body).toMatchObject({ id: viewer.id, email: viewer.email });
+    const policy = await http.request('GET', `/v1/tenants/${tenant.tenantId}/mfa-policy`, { token: adminToken });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(200);
+    expect(policy.body).toMatchObject({ tenant_id: tenant.tenantId, mfa_mode: 'OFF' });
+    const me = await http.request('GET', '/v1/me', { token: viewer.token });
+    expect(me.status, JSON.stringify(me.body)).toBe(200);
+    expect(me.body).toMatchObject({ id: viewer.id, email: viewer.email, workspace_id: tenant.workspaceId, role: 'viewer', tenant_admin: false });
+    expect((me.body as { permissions: string[] }).permissions).toContain('connections:read');
+  });
+
+  it('a user of another tenant is 404 like an unknown id; the policy of another tenant is 403 like an unknown tenant', async () => {
+    const other = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    const otherAdmin = (await login(http, clock, other.admin.email)).accessToken;
+    await expectPathsRefusedAlike(otherAdmin, `/v1/users/${tenant.admin.id}`, `/v1/users/${MISSING_USER}`, 404, 'not_found');
+    await expectPathsRefusedAlike(otherAdmin, `/v1/tenants/${tenant.tenantId}/mfa-policy`, '/v1/tenants/ten_00000000000000000000000000/mfa-policy', 403, 'forbidden');
+  });
+
+  it('without the permission (a PAT without users:read, a viewer for the policy) is 403 alike', async () => {
+    const viewer = await newUser();
+    const pat = await createPat(viewer.token, ['connections:read']);
+    await expectPathsRefusedAlike(pat, `/v1/users/${tenant.admin.id}`, `/v1/users/${MISSING_USER}`, 403, 'forbidden');
+    await expectPathsRefusedAlike(viewer.token, `/v1/tenants/${tenant.tenantId}/mfa-policy`, '/v1/tenants/ten_00000000000000000000000000/mfa-policy', 403, 'forbidden');
+  });
+
+  it('a disabled user is 401 alike, and /v1/me is 401 for them', async () => {
+    const viewer = await newUser();
+    expect((await http.request('POST', `/v1/users/${viewer.id}/disable`, { token: adminToken })).status).toBe(200);
+    await expectPathsRefusedAlike(viewer.token, `/v1/users/${tenant.admin.id}`, `/v1/users/${MISSING_USER}`, 401, 'unauthenticated');
+    const me = await http.request('GET', '/v1/me', { token: viewer.token });
+    expect(me.status).toBe(401);
+    expect(me.body).toMatchObject({ code: 'unauthenticated' });
   });
 });
 
