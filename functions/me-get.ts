@@ -1,6 +1,6 @@
-import { endpoint } from '../shared/http/endpoint';
+import { readEndpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
-import { describeMe } from '../shared/identity/me';
+import { describeMe, ownUserRead } from '../shared/identity/me';
 import { route } from './routes/me-get';
 
-export const handler = endpoint(route, async ({ principal, deps }) => ok(await describeMe(deps, principal)));
+export const handler = readEndpoint(route, ({ caller }) => ownUserRead(caller), ({ principal, resource }) => ok(describeMe(principal, resource)));

@@ -1,6 +1,6 @@
-import { endpoint } from '../shared/http/endpoint';
+import { readEndpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
-import { readMfaPolicy } from '../shared/identity/mfa-policy';
+import { mfaPolicyRead, ownTenantMfaPolicy } from '../shared/identity/mfa-policy';
 import { route } from './routes/mfa-policy-get';
 
-export const handler = endpoint(route, async ({ input, principal, deps }) => ok(await readMfaPolicy(deps, principal, input.params.id)));
+export const handler = readEndpoint(route, ({ caller }) => mfaPolicyRead(caller.tenantId), ({ input, principal, resource }) => ok(ownTenantMfaPolicy(principal, input.params.id, resource)));

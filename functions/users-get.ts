@@ -1,6 +1,7 @@
-import { endpoint } from '../shared/http/endpoint';
+import { readEndpoint } from '../shared/http/endpoint';
 import { ok } from '../shared/http/responses';
-import { readUser } from '../shared/identity/users';
+import { toUserView } from '../shared/identity/user-views';
+import { userInTenantRead } from '../shared/identity/users';
 import { route } from './routes/users-get';
 
-export const handler = endpoint(route, async ({ input, principal, deps }) => ok(await readUser(deps, principal, input.params.id)));
+export const handler = readEndpoint(route, ({ caller, params }) => userInTenantRead(caller, params.id), ({ principal, resource }) => ok(toUserView(resource, principal.workspaceId)));

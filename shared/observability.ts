@@ -1,6 +1,8 @@
 /**
  * Structured logs and EMF metrics (AWS Lambda Powertools). One logger and one metrics
- * instance per cold start; a request gets a child logger carrying its request id.
+ * instance per cold start; a request logs through a `RequestLogger` that adds its request id
+ * to each entry (a Powertools child logger would be a whole new Logger, with its own console,
+ * on every request).
  * Secrets are kept out by construction: nothing logs a request body or a credential, and the
  * logger also redacts the few field names that could carry one.
  *
@@ -42,9 +44,26 @@ export interface Observability {
   flush(): void;
 }
 
+/** The process logger as one request sees it: each entry carries the request's keys. */
+export interface RequestLogger {
+  info(message: string, attributes?: Record<string, unknown>): void;
+  error(message: string, attributes?: Record<string, unknown>): void;
+}
+
+export function requestLogger(logger: Logger, keys: Record<string, string>): RequestLogger {
+  return {
+    info: (message, attributes) => logger.info(message, { ...keys, ...attributes }),
+    error: (message, attributes) => logger.error(message, { ...keys, ...attributes }),
+  };
+}
+
 export function createObservability(): Observability {
   const logger = new Logger({ serviceName: 'tessera' });
   const metrics = new Metrics({ namespace: 'Tessera', serviceName: 'tessera' });
+  // Made once and reused: a single-metric instance emits and forgets its dimensions on every
+  // addMetric (synchronously, so requests interleaved in one process cannot mix them), and
+  // building one is a whole Metrics with its own console, too dear for every request.
+  let single: Metrics | undefined;
   return {
     logger,
     metrics,
@@ -53,7 +72,7 @@ export function createObservability(): Observability {
         metrics.addMetric(metric, MetricUnit.Count, 1);
         return;
       }
-      const single = metrics.singleMetric();
+      single ??= metrics.singleMetric();
       single.addDimensions(dimensions);
       single.addMetric(metric, MetricUnit.Count, 1);
     },

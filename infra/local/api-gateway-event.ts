@@ -17,12 +17,42 @@ export type RouteMatch<R extends RouteTemplate> =
   | { kind: 'method_not_allowed'; allow: string[] }
   | { kind: 'not_found' };
 
+/** A template taken apart once: each segment a literal, a `{param}` or a last `{greedy+}`. */
+type TemplatePart = { kind: 'literal'; text: string } | { kind: 'param'; name: string } | { kind: 'greedy'; name: string };
+interface CompiledTemplate<R> {
+  route: R;
+  parts: TemplatePart[];
+  rank: number[];
+}
+
+/** The templates of a route table, taken apart on its first request rather than on every one. */
+const compiledTables = new WeakMap<readonly RouteTemplate[], CompiledTemplate<RouteTemplate>[]>();
+
+function compileTemplate(template: string): TemplatePart[] {
+  const parts = template.split('/');
+  return parts.map((part, i) => {
+    const greedy = /^\{(\w+)\+\}$/.exec(part);
+    if (greedy && i === parts.length - 1) return { kind: 'greedy', name: greedy[1]! };
+    const param = /^\{(\w+)\}$/.exec(part);
+    return param ? { kind: 'param', name: param[1]! } : { kind: 'literal', text: part };
+  });
+}
+
+function compiledTable<R extends RouteTemplate>(routes: readonly R[]): CompiledTemplate<R>[] {
+  let compiled = compiledTables.get(routes);
+  if (!compiled) {
+    compiled = routes.map((route) => ({ route, parts: compileTemplate(route.path), rank: specificity(route.path) }));
+    compiledTables.set(routes, compiled);
+  }
+  return compiled as CompiledTemplate<R>[];
+}
+
 /** Finds the route of a request; like API Gateway, the most specific template wins. */
 export function matchRoute<R extends RouteTemplate>(routes: readonly R[], method: string, rawPath: string): RouteMatch<R> {
   const segments = rawPath.split('/');
-  const candidates = routes.flatMap((route) => {
-    const params = matchTemplate(route.path, segments);
-    return params ? [{ route, params, rank: specificity(route.path) }] : [];
+  const candidates = compiledTable(routes).flatMap((template) => {
+    const params = matchTemplate(template.parts, segments);
+    return params ? [{ route: template.route, params, rank: template.rank }] : [];
   });
   if (candidates.length === 0) return { kind: 'not_found' };
   const withMethod = candidates.filter((c) => c.route.method === method.toUpperCase());
@@ -33,28 +63,27 @@ export function matchRoute<R extends RouteTemplate>(routes: readonly R[], method
   return { kind: 'found', route: best.route, pathParameters: best.params };
 }
 
-function matchTemplate(template: string, segments: string[]): Record<string, string> | undefined {
-  const parts = template.split('/');
+function matchTemplate(parts: TemplatePart[], segments: string[]): Record<string, string> | undefined {
+  // Most templates differ from the path in their number of segments: no work for those.
+  const last = parts[parts.length - 1]!;
+  if (last.kind === 'greedy' ? segments.length < parts.length : segments.length !== parts.length) return undefined;
   const params: Record<string, string> = {};
   for (const [i, part] of parts.entries()) {
-    const greedy = /^\{(\w+)\+\}$/.exec(part);
-    if (greedy && i === parts.length - 1) {
+    if (part.kind === 'greedy') {
       const rest = segments.slice(i).join('/');
       if (!rest) return undefined;
-      params[greedy[1]!] = decodePathValue(rest);
+      params[part.name] = decodePathValue(rest);
       return params;
     }
-    const segment = segments[i];
-    if (segment === undefined) return undefined;
-    const param = /^\{(\w+)\}$/.exec(part);
-    if (param) {
+    const segment = segments[i]!;
+    if (part.kind === 'param') {
       if (!segment) return undefined;
-      params[param[1]!] = decodePathValue(segment);
-    } else if (part !== segment) {
+      params[part.name] = decodePathValue(segment);
+    } else if (part.text !== segment) {
       return undefined;
     }
   }
-  return parts.length === segments.length ? params : undefined;
+  return params;
 }
 
 /** Per segment: 2 literal, 1 `{param}`, 0 `{greedy+}`; compared left to right. */

@@ -11,7 +11,7 @@ import type { WorkspaceScope } from '../identity/principal';
 import { isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { ConnectionRecord, ConnectionTestRecord } from '../store/records';
-import type { Page, PageRequest } from '../store/table-client';
+import type { ItemRead, Page, PageRequest } from '../store/table-client';
 
 export interface Actor extends WorkspaceScope {
   userId: string;
@@ -59,11 +59,16 @@ export const configurationContext = (scope: WorkspaceScope, connectionId: string
   connection_id: connectionId,
 });
 
-export async function getConnection(deps: Deps, scope: WorkspaceScope, connectionId: string): Promise<ConnectionRecord> {
-  const record = await deps.table.get<ConnectionRecord>(keys.connection(scope.tenantId, scope.workspaceId, connectionId));
-  if (!record) throw new NotFoundError('connection');
-  return record;
-}
+/** A connection of the scope's workspace, or 404: another workspace's is simply not under this key. */
+export const connectionRead = (scope: WorkspaceScope, connectionId: string): ItemRead<ConnectionRecord> => ({
+  key: keys.connection(scope.tenantId, scope.workspaceId, connectionId),
+  found: (item) => {
+    if (!item) throw new NotFoundError('connection');
+    return item as unknown as ConnectionRecord;
+  },
+});
+
+export const getConnection = (deps: Deps, scope: WorkspaceScope, connectionId: string): Promise<ConnectionRecord> => deps.table.read(connectionRead(scope, connectionId));
 
 export async function listConnections(deps: Deps, scope: WorkspaceScope, page: PageRequest & { integrationId?: string | undefined }): Promise<Page<ConnectionView>> {
   const filter = page.integrationId ? { expression: 'integration_id = :integration', values: { ':integration': page.integrationId } } : undefined;

@@ -5,13 +5,20 @@
  * query and seals the `next_cursor` of its answer; `endpoint` refuses a route whose query has a
  * cursor (when the handler module loads) and an answer with a `next_cursor` (a 500, never the
  * raw position), so positions never leave the service readable or unbound.
+ *
+ * `readEndpoint(route, read, fn)` is the same chain for a route that answers one stored item:
+ * the item is read in the same round trip as the caller's user record (one BatchGetItem), keyed
+ * from the verified credential, and reaches `fn` only after every check has passed, so a warm
+ * read costs one round trip and a refused caller learns nothing about the item.
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Deps } from '../deps';
-import type { Principal } from '../identity/principal';
-import { authenticate, authorize, sourceIpRateLimit, stepUpMfa } from './middleware/access-control';
+import type { VerifiedCaller } from '../identity/authenticate';
+import type { Principal, WorkspaceScope } from '../identity/principal';
+import { sameKey, type ItemRead } from '../store/table-client';
+import { authenticate, authorize, sourceIpRateLimit, stepUpMfa, type ReadAhead } from './middleware/access-control';
 import { bodySizeLimit } from './middleware/body-size-limit';
 import { formBody } from './middleware/form-body';
 import { jsonBody } from './middleware/json-body';
@@ -83,15 +90,79 @@ export function takesCursor(route: RouteDefinition): boolean {
   return Object.hasOwn(query?._zod?.def?.shape ?? {}, 'cursor');
 }
 
-export function endpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>): LambdaHandler {
+const refuseListRoute = (route: RouteDefinition) => {
   if (takesCursor(route)) throw new Error(`${route.method} ${route.path} takes a cursor: use listEndpoint`);
-  return endpointWith(route, fn, noPagination);
+};
+
+type EndpointFunction<R extends RouteDefinition> = (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>;
+
+export function endpoint<const R extends RouteDefinition>(route: R, fn: EndpointFunction<R>): LambdaHandler {
+  refuseListRoute(route);
+  return buildEndpoint(route, (ctx) => fn(ctx), noPagination);
 }
 
-export function endpointWith<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>, pagination: Pagination): LambdaHandler {
+/** `endpoint` with a route's pagination (`listEndpoint`). */
+export function endpointWith<const R extends RouteDefinition>(route: R, fn: EndpointFunction<R>, pagination: Pagination): LambdaHandler {
+  return buildEndpoint(route, (ctx) => fn(ctx), pagination);
+}
+
+/** The caller a resource read is keyed by: tenant, workspace and user from the verified credential only. */
+export interface Caller extends WorkspaceScope {
+  userId: string;
+}
+
+/** A single-resource route's read: the domain's `ItemRead` for the caller and the validated path parameters. */
+export type ResourceRead<R extends RouteDefinition, T> = (target: { caller: Caller; params: EndpointInput<R>['params'] }) => ItemRead<T>;
+
+/**
+ * A route that answers one stored item (`read`), handed to `fn` as `resource`. The read is
+ * started with the user record once the credential is verified (`ItemAlongside`); it is used only
+ * when the key it was read under is the key the principal and the validated parameters give,
+ * otherwise (or when it could not be started) the item is read after the checks, as `endpoint`
+ * would. A credential whose scopes lack the route's permission reads nothing ahead: it is refused.
+ */
+export function readEndpoint<const R extends RouteDefinition & { auth: 'bearer' }, T>(
+  route: R,
+  read: ResourceRead<R, T>,
+  fn: (ctx: EndpointContext<R> & { resource: T }) => EndpointResult | Promise<EndpointResult>,
+): LambdaHandler {
+  refuseListRoute(route);
+  const paramsSchema = route.request?.params;
+  const callerOf = (c: { tenantId: string; workspaceId: string; userId: string }): Caller => ({ tenantId: c.tenantId, workspaceId: c.workspaceId, userId: c.userId });
+  const readAhead: ReadAhead = (caller: VerifiedCaller, request) => {
+    if (route.permission && !caller.scopes.includes(route.permission)) return undefined;
+    let params: unknown;
+    if (paramsSchema) {
+      // Not valid: nothing to read; validation answers 400 in its turn, after the access checks.
+      const parsed = z.safeParse(paramsSchema, request.event.pathParameters ?? {});
+      if (!parsed.success) return undefined;
+      params = parsed.data;
+    }
+    return read({ caller: callerOf(caller), params: params as EndpointInput<R>['params'] }).key;
+  };
+  return buildEndpoint(
+    route,
+    async (ctx, alongside) => {
+      // A `bearer` route: authentication has set the principal (TypeScript cannot narrow the generic R).
+      const principal = ctx.principal as Principal;
+      const target = read({ caller: callerOf(principal), params: ctx.input.params });
+      const resource = alongside && sameKey(alongside.key, target.key) ? target.found(alongside.item) : await ctx.deps.table.read(target);
+      return fn({ ...ctx, resource });
+    },
+    noPagination,
+    readAhead,
+  );
+}
+
+function buildEndpoint<const R extends RouteDefinition>(
+  route: R,
+  fn: (ctx: EndpointContext<R>, alongside: RequestState['alongside']) => EndpointResult | Promise<EndpointResult>,
+  pagination: Pagination,
+  readAhead?: ReadAhead,
+): LambdaHandler {
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
   if (route.ipRateLimited) chain.use(sourceIpRateLimit());
-  chain.use(authenticate(route)).use(authorize(route)).use(stepUpMfa(route));
+  chain.use(authenticate(route, readAhead)).use(authorize(route)).use(stepUpMfa(route));
   if (route.request?.body) chain.use(route.request.bodyEncoding === 'form' ? formBody() : jsonBody());
   chain.use(validateInput(route));
 
@@ -110,7 +181,7 @@ export function endpointWith<const R extends RouteDefinition>(route: R, fn: (ctx
         userAgent: state.userAgent,
         header: (name) => headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
       },
-    });
+    }, state.alongside);
     return render(await pagination.seal(state.deps, routeName, state.principal, state.input, result));
   });
   return handler;

@@ -1,17 +1,20 @@
 /** Per-request state carried through the middleware chain on the Lambda context. */
-import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Request } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Deps } from '../deps';
+import type { Authentication } from '../identity/authenticate';
 import type { Principal } from '../identity/principal';
+import type { RequestLogger } from '../observability';
 
 export interface RequestState {
   requestId: string;
   sourceIp: string;
   userAgent: string;
   deps: Deps;
-  logger: Logger;
+  logger: RequestLogger;
   principal?: Principal;
+  /** The route's item, read with the caller's user record (`readEndpoint`); set only with the principal. */
+  alongside?: Authentication['alongside'];
   input: { body?: unknown; query?: unknown; params?: unknown };
 }
 

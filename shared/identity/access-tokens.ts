@@ -4,9 +4,9 @@
  * anything else about the token is the caller's business (user status, workspace role).
  */
 import { SignJWT, decodeProtectedHeader, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
-import { randomUUID } from 'node:crypto';
+import { randomUUID, type KeyObject } from 'node:crypto';
 import { epochSeconds } from '../clock';
-import type { Deps } from '../deps';
+import type { Deps, DepsPart } from '../deps';
 import { UnauthenticatedError } from '../errors';
 import { JWT_ALGORITHM, JWT_CLOCK_TOLERANCE_SECONDS } from '../crypto/signing-keys';
 import { currentSigningKey } from './issuer-signing-key';
@@ -108,6 +108,32 @@ function claimsFrom(payload: JWTPayload): AccessTokenClaims {
   };
 }
 
+/**
+ * Access tokens this process has verified, so that a client's next request with the same token
+ * costs no signature check (an Ed25519 verify is most of the CPU of a warm authenticated request).
+ * An entry holds the key object that verified it and counts only while the published key set
+ * still gives that very object for the token's kid, so a key withdrawn or retired past its time
+ * refuses the token at once, as before; the time claims are checked again at each use. Only
+ * tokens that verified are kept, so made-up tokens cannot fill it.
+ */
+interface VerifiedAccessToken {
+  key: KeyObject;
+  claims: AccessTokenClaims;
+  notBefore: number | undefined;
+}
+
+/** A warm function serves a few clients at a time; beyond this many tokens the oldest is dropped. */
+const VERIFIED_TOKENS_KEPT = 1000;
+
+const verifiedAccessTokens: DepsPart<Map<string, VerifiedAccessToken>> = { name: 'verified access tokens', create: () => new Map() };
+
+/** jose's time checks, for a token verified before: expired when `exp <= now - tolerance`, early when `nbf > now + tolerance`. */
+function stillTimely(deps: Deps, verified: VerifiedAccessToken): boolean {
+  const now = epochSeconds(deps.clock);
+  if (verified.notBefore !== undefined && verified.notBefore > now + ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS) return false;
+  return verified.claims.expiresAt > now - ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS;
+}
+
 export async function verifyAccessToken(deps: Deps, token: string): Promise<AccessTokenClaims> {
   const { issuer, audience } = deps.config.jwt;
   let kid: string | undefined;
@@ -120,6 +146,13 @@ export async function verifyAccessToken(deps: Deps, token: string): Promise<Acce
   // (5xx), not a bad token.
   const key = typeof kid === 'string' && kid !== '' ? await deps.verificationKeys.keyFor(kid) : undefined;
   if (!key) throw new UnauthenticatedError('The access token was signed by an unknown key');
+  const verifiedTokens = deps.part(verifiedAccessTokens);
+  const verified = verifiedTokens.get(token);
+  if (verified?.key === key) {
+    if (stillTimely(deps, verified)) return verified.claims;
+    verifiedTokens.delete(token);
+  }
+  let claims: AccessTokenClaims;
   try {
     const { payload } = await jwtVerify(
       token,
@@ -134,10 +167,14 @@ export async function verifyAccessToken(deps: Deps, token: string): Promise<Acce
         requiredClaims: ['sub', 'exp', 'iat', 'jti'],
       },
     );
-    return claimsFrom(payload);
+    claims = claimsFrom(payload);
+    if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    // Frozen: every request that presents the token shares these claims.
+    verifiedTokens.set(token, { key, claims: Object.freeze({ ...claims, scopes: Object.freeze([...claims.scopes]), amr: Object.freeze([...claims.amr]) }), notBefore: payload.nbf });
   } catch (error) {
     if (error instanceof UnauthenticatedError) throw error;
     if (error instanceof joseErrors.JWTExpired) throw new UnauthenticatedError('The access token has expired');
     throw new UnauthenticatedError('The access token is not valid');
   }
+  return claims;
 }

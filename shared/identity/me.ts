@@ -1,12 +1,23 @@
 /** GET /v1/me: the caller as the credential sees them. */
-import type { Deps } from '../deps';
 import { UnauthenticatedError } from '../errors';
-import { getUser } from '../store/identity-items';
+import { keys } from '../store/keys';
+import type { UserRecord } from '../store/records';
+import type { ItemRead } from '../store/table-client';
 import type { Principal } from './principal';
 
-export async function describeMe(deps: Deps, principal: Principal) {
-  const user = await getUser(deps, principal.tenantId, principal.userId);
-  if (!user) throw new UnauthenticatedError();
+/**
+ * The caller's own user record. Authentication reads the same item, so on `GET /v1/me` both are
+ * one read (`readEndpoint`); gone since authentication (deleted in between) is 401.
+ */
+export const ownUserRead = (caller: { tenantId: string; userId: string }): ItemRead<UserRecord> => ({
+  key: keys.user(caller.tenantId, caller.userId),
+  found: (item) => {
+    if (!item) throw new UnauthenticatedError();
+    return item as unknown as UserRecord;
+  },
+});
+
+export function describeMe(principal: Principal, user: UserRecord) {
   return {
     id: user.id,
     tenant_id: user.tenant_id,

@@ -10,9 +10,10 @@ import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { MfaRequiredError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
-import { getMfaPolicyRecord, getUser } from '../store/identity-items';
+import { getUser } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { MfaPolicyRecord } from '../store/records';
+import type { ItemRead } from '../store/table-client';
 import { mfaActions, type MfaAction, type MfaMode } from '../store/identity-enums';
 import { assertOwnTenant, type Principal } from './principal';
 
@@ -24,9 +25,13 @@ export function defaultMfaPolicy(tenantId: string, now: string): MfaPolicyRecord
   return { tenant_id: tenantId, mfa_mode: 'REQUIRED', required_actions: [...mfaActions], created_at: now, updated_at: now };
 }
 
-export async function getMfaPolicy(deps: Deps, tenantId: string): Promise<MfaPolicyRecord> {
-  return (await getMfaPolicyRecord(deps, tenantId)) ?? defaultMfaPolicy(tenantId, new Date(0).toISOString());
-}
+/** A tenant's MFA policy: the stored one, or the default when none was ever stored. */
+export const mfaPolicyRead = (tenantId: string): ItemRead<MfaPolicyRecord> => ({
+  key: keys.mfaPolicy(tenantId),
+  found: (item) => (item as unknown as MfaPolicyRecord | undefined) ?? defaultMfaPolicy(tenantId, new Date(0).toISOString()),
+});
+
+export const getMfaPolicy = (deps: Deps, tenantId: string): Promise<MfaPolicyRecord> => deps.table.read(mfaPolicyRead(tenantId));
 
 export type LoginMfaDecision = 'none' | 'challenge' | 'enroll';
 
@@ -58,9 +63,13 @@ export async function requireRecentMfa(deps: Deps, principal: Principal, action:
   assertRecentMfa(deps, principal);
 }
 
-export async function readMfaPolicy(deps: Deps, principal: Principal, tenantId: string): Promise<MfaPolicyRecord> {
+/**
+ * GET /v1/tenants/{id}/mfa-policy: `policy` is the caller's own tenant's (read by the credential's
+ * tenant, never the path's); a path naming another tenant is 403 whatever that tenant has.
+ */
+export function ownTenantMfaPolicy(principal: Principal, tenantId: string, policy: MfaPolicyRecord): MfaPolicyRecord {
   assertOwnTenant(principal, tenantId);
-  return getMfaPolicy(deps, tenantId);
+  return policy;
 }
 
 export interface MfaPolicyChange {

@@ -7,10 +7,10 @@ import type { Deps } from '../deps';
 import { ConflictError, ForbiddenError, NotFoundError, PreconditionFailedError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { failedConditionIndexes, isConditionFailure } from '../store/client';
-import { getUser, getWorkspace } from '../store/identity-items';
+import { getWorkspace } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { UserRecord } from '../store/records';
-import type { Page, PageRequest, TransactItem } from '../store/table-client';
+import type { ItemRead, Page, PageRequest, TransactItem } from '../store/table-client';
 import type { Role } from '../store/identity-enums';
 import type { Principal } from './principal';
 import { revokeAllSessions } from './sessions';
@@ -21,15 +21,16 @@ export async function existingWorkspace(deps: Deps, tenantId: string, workspaceI
   return workspaceId;
 }
 
-async function userInTenant(deps: Deps, principal: Principal, userId: string): Promise<UserRecord> {
-  const user = await getUser(deps, principal.tenantId, userId);
-  if (!user) throw new NotFoundError('user');
-  return user;
-}
+/** A user of the caller's tenant, or 404: another tenant's is simply not under this key. */
+export const userInTenantRead = (scope: { tenantId: string }, userId: string): ItemRead<UserRecord> => ({
+  key: keys.user(scope.tenantId, userId),
+  found: (item) => {
+    if (!item) throw new NotFoundError('user');
+    return item as unknown as UserRecord;
+  },
+});
 
-export async function readUser(deps: Deps, principal: Principal, userId: string): Promise<UserView> {
-  return toUserView(await userInTenant(deps, principal, userId), principal.workspaceId);
-}
+const userInTenant = (deps: Deps, principal: Principal, userId: string): Promise<UserRecord> => deps.table.read(userInTenantRead(principal, userId));
 
 export async function listUsers(deps: Deps, principal: Principal, page: PageRequest): Promise<Page<UserView>> {
   const result = await deps.table.queryPrefix<UserRecord>(keys.users(principal.tenantId), page, { newestFirst: true });

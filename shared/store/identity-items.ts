@@ -4,7 +4,7 @@
  */
 import type { Deps } from '../deps';
 import { keys } from './keys';
-import type { MfaPolicyRecord, TenantRecord, UserRecord, WorkspaceRecord } from './records';
+import type { TenantRecord, UserRecord, WorkspaceRecord } from './records';
 
 export const getTenant = (deps: Deps, tenantId: string) => deps.table.get<TenantRecord>(keys.tenant(tenantId));
 
@@ -27,4 +27,3 @@ export async function getUserByUsername(deps: Deps, tenantId: string, username: 
 
 export const getWorkspace = (deps: Deps, tenantId: string, workspaceId: string) => deps.table.get<WorkspaceRecord>(keys.workspace(tenantId, workspaceId));
 
-export const getMfaPolicyRecord = (deps: Deps, tenantId: string) => deps.table.get<MfaPolicyRecord>(keys.mfaPolicy(tenantId));

@@ -134,6 +134,19 @@ function decodeCursor(cursor: string, partitionAttribute: string, expectedPartit
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * One item by key and what it is to the domain: its record, or the domain's error when it is
+ * missing. The key and its meaning travel together so that a layer above may fetch the item
+ * another way (in one round trip with others) and still hand it to the same `found`.
+ */
+export interface ItemRead<T> {
+  key: ItemKey;
+  /** The stored item without its keys (undefined when missing) as the domain's record. */
+  found(item: StoredItem | undefined): T;
+}
+
+export const sameKey = (a: ItemKey, b: ItemKey): boolean => a.PK === b.PK && a.SK === b.SK;
+
 export class TableClient {
   /** Items built by `chainedPutItem`, linked by `transact` when it sends them. */
   private readonly chainedAppends = new WeakMap<TransactItem, ChainedAppend>();
@@ -146,6 +159,27 @@ export class TableClient {
   async get<T>(key: ItemKey): Promise<T | undefined> {
     const out = await this.db.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: true }));
     return out.Item ? withoutKeys<T>(out.Item) : undefined;
+  }
+
+  /**
+   * Several items by key in one round trip (BatchGetItem, strongly consistent like `get`), in the
+   * order of `itemKeys`: undefined where an item is missing. A key given twice is read once.
+   * For the few items one request needs at once (at most 100), not for bulk reads (`batchGet`).
+   */
+  async getMany<T extends unknown[]>(itemKeys: { [I in keyof T]: ItemKey }): Promise<{ [I in keyof T]: T[I] | undefined }> {
+    const keyOf = (key: ItemKey) => `${key.PK}\u0000${key.SK}`;
+    const distinct = [...new Map(itemKeys.map((key) => [keyOf(key), key])).values()];
+    if (distinct.length > BATCH_GET_MAX) throw new Error(`getMany reads at most ${BATCH_GET_MAX} items`);
+    if (distinct.length === 1) {
+      const item = await this.get(distinct[0]!);
+      return itemKeys.map(() => item) as { [I in keyof T]: T[I] | undefined };
+    }
+    const found = new Map((await this.batchGet(distinct, { consistent: true })).map((item) => [keyOf(item as unknown as ItemKey), withoutKeys(item)]));
+    return itemKeys.map((key) => found.get(keyOf(key))) as { [I in keyof T]: T[I] | undefined };
+  }
+
+  async read<T>(itemRead: ItemRead<T>): Promise<T> {
+    return itemRead.found(await this.get<StoredItem>(itemRead.key));
   }
 
   put(input: Omit<PutCommandInput, 'TableName'>) {

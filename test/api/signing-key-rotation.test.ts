@@ -161,12 +161,18 @@ describe('signing key rotation', () => {
     expect(rotation.retiringUntil.getTime() - rotatedAt.getTime()).toBeGreaterThanOrEqual(coverSeconds * 1000);
 
     // Once it has expired, a token it signed is refused even when its own exp is still ahead,
-    // and the JWKS no longer lists it.
-    clock.advance(Math.ceil((Date.parse(retiring!.expires_at!) - clock.now().getTime()) / 1000) + 1);
+    // both one the host verified (and holds as verified) while the key still verified, and one it
+    // never saw; and the JWKS no longer lists it.
+    clock.advance(Math.ceil((Date.parse(retiring!.expires_at!) - clock.now().getTime()) / 1000) - 60);
+    const seenOld = await signedWith(oldKey, sessions[0]!.accessToken);
+    expect((await http.request('GET', '/v1/me', { token: seenOld })).status).toBe(200);
+    clock.advance(61);
     const lateOld = await signedWith(oldKey, sessions[0]!.accessToken);
-    const res = await http.request('GET', '/v1/me', { token: lateOld });
-    expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ code: 'unauthenticated', detail: 'The access token was signed by an unknown key' });
+    for (const token of [seenOld, lateOld]) {
+      const res = await http.request('GET', '/v1/me', { token });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ code: 'unauthenticated', detail: 'The access token was signed by an unknown key' });
+    }
     const after = await http.request('GET', '/v1/.well-known/jwks.json');
     expect((after.body as { keys: { kid: string }[] }).keys.map((k) => k.kid)).toEqual([rotation.newKid]);
     const newToken = (await login(http, clock, tenant.admin.email)).accessToken;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createObservability, metricNames } from '../../shared/observability';
+import { createObservability, metricNames, requestLogger } from '../../shared/observability';
 
 describe('EMF metrics', () => {
   afterEach(() => {
@@ -57,5 +57,35 @@ describe('EMF metrics', () => {
     expect(seen.sort()).toEqual(
       ['LoginSuccess method=password 1', 'LoginFailure method=sso 1', 'MfaSuccess method=totp 1', 'MfaFailure method=backup_code 1', 'TokenUse kind=jwt 1', 'TokenUse kind=pat 1'].sort(),
     );
+  });
+});
+
+describe('request logs', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  it('carry the request id and route on every entry, and the entry\'s own attributes', () => {
+    vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'INFO');
+    vi.stubEnv('POWERTOOLS_DEV', 'false');
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const observability = createObservability();
+    const first = requestLogger(observability.logger, { request_id: 'req-1', route: 'GET /v1/me' });
+    const second = requestLogger(observability.logger, { request_id: 'req-2', route: 'GET /v1/me' });
+    first.info('request', { status: 200 });
+    second.info('request refused', { status: 401, code: 'unauthenticated' });
+    first.info('request', { status: 204 });
+    const entries = lines.join('').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.map(({ message, request_id, route, status }) => ({ message, request_id, route, status }))).toEqual([
+      { message: 'request', request_id: 'req-1', route: 'GET /v1/me', status: 200 },
+      { message: 'request refused', request_id: 'req-2', route: 'GET /v1/me', status: 401 },
+      { message: 'request', request_id: 'req-1', route: 'GET /v1/me', status: 204 },
+    ]);
+    expect(entries[1]).toMatchObject({ service: 'tessera', level: 'INFO', code: 'unauthenticated' });
   });
 });

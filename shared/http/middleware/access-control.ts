@@ -5,10 +5,11 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import { ForbiddenError, UnauthenticatedError } from '../../errors';
-import { authenticateBearer } from '../../identity/authenticate';
+import { authenticateBearer, type VerifiedCaller } from '../../identity/authenticate';
 import { requireRecentMfa } from '../../identity/mfa-policy';
 import { consumeSourceIpRequest } from '../../identity/rate-limits';
 import { tokenPrefixes } from '../../crypto/opaque-tokens';
+import type { ItemKey } from '../../store/keys';
 import type { RouteDefinition } from '../route';
 import { headerOf, stateOf, type TesseraRequest } from '../request-state';
 
@@ -21,7 +22,13 @@ export function sourceIpRateLimit(): MiddlewareObj {
   } as MiddlewareObj;
 }
 
-export function authenticate(route: RouteDefinition): MiddlewareObj {
+/**
+ * The key of the item a route reads (`readEndpoint`), for the verified caller and this request;
+ * undefined when there is nothing to read ahead (the path parameters are not valid, say).
+ */
+export type ReadAhead = (caller: VerifiedCaller, request: TesseraRequest) => ItemKey | undefined;
+
+export function authenticate(route: RouteDefinition, readAhead?: ReadAhead): MiddlewareObj {
   return {
     before: async (request: TesseraRequest) => {
       if (route.auth === 'public') return;
@@ -34,7 +41,9 @@ export function authenticate(route: RouteDefinition): MiddlewareObj {
       } else if (!authorization) {
         throw new UnauthenticatedError('This needs a credential: send Authorization: Bearer <access token or personal access token>');
       }
-      state.principal = await authenticateBearer(state.deps, authorization, state.sourceIp);
+      const authentication = await authenticateBearer(state.deps, authorization, state.sourceIp, readAhead && ((caller) => readAhead(caller, request)));
+      state.principal = authentication.principal;
+      state.alongside = authentication.alongside;
     },
   } as MiddlewareObj;
 }

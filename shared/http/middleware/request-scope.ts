@@ -5,6 +5,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import { getDeps } from '../../deps';
+import { requestLogger } from '../../observability';
 import { problemResponse, toTesseraError } from '../problem';
 import type { TesseraRequest } from '../request-state';
 
@@ -18,7 +19,7 @@ export function requestScope(routeKey: string): MiddlewareObj {
       sourceIp: ctx?.http?.sourceIp ?? 'unknown',
       userAgent: ctx?.http?.userAgent ?? '',
       deps,
-      logger: deps.observability.logger.createChild({ persistentKeys: { request_id: requestId, route: routeKey } }),
+      logger: requestLogger(deps.observability.logger, { request_id: requestId, route: routeKey }),
       input: {},
     };
   };
