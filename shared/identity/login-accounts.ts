@@ -3,11 +3,17 @@
  * unless a slug is given) or a username (the slug is required). The answer also names the
  * account for the credential rate limits: an existing user's username counts under the user's
  * email, so switching between email and username gives an attacker no extra attempts.
+ *
+ * Three round trips whatever the path: the slug's or domain's pointer; then, in one batch, what
+ * confirms the tenant, the user's email or username pointer, and whatever else the caller will
+ * need of the tenant (`alongside`); then the user.
  */
 import type { Deps } from '../deps';
-import { getTenantBySlug, getUserByEmail, getUserByUsername } from '../store/identity-items';
+import { getUser } from '../store/identity-items';
+import { keys, type ItemKey } from '../store/keys';
 import type { TenantRecord, UserRecord } from '../store/records';
-import { resolveLoginTenant } from './tenant-routing';
+import { ItemsByKey } from '../store/table-client';
+import { loginTenantCandidate } from './tenant-routing';
 
 export interface AccountName {
   tenant?: string | undefined;
@@ -20,17 +26,25 @@ export interface LoginAccount {
   user: UserRecord | undefined;
   /** The account as the rate limits count it (never shown to anyone). */
   limiterSubject: string;
+  /** The items `alongside` named for the tenant, read with it (nothing was read when there is no tenant). */
+  alongside: ItemsByKey;
 }
 
-export async function findLoginAccount(deps: Deps, name: AccountName): Promise<LoginAccount> {
-  if (name.username !== undefined) {
-    const username = name.username.toLowerCase();
-    const tenant = name.tenant ? await getTenantBySlug(deps, name.tenant) : undefined;
-    const user = tenant ? await getUserByUsername(deps, tenant.id, username) : undefined;
-    return { tenant, user, limiterSubject: `${tenant?.id ?? name.tenant ?? '-'}:${user?.email ?? `~${username}`}` };
-  }
+export async function findLoginAccount(deps: Deps, name: AccountName, alongside: (tenantId: string) => ItemKey[] = () => []): Promise<LoginAccount> {
+  const username = name.username?.toLowerCase();
   const email = (name.email ?? '').toLowerCase();
-  const tenant = await resolveLoginTenant(deps, name.tenant, email);
-  const user = tenant ? await getUserByEmail(deps, tenant.id, email) : undefined;
-  return { tenant, user, limiterSubject: `${tenant?.id ?? name.tenant ?? '-'}:${email}` };
+  // A username needs the slug; an email without one is routed by its domain.
+  const candidate = username !== undefined && !name.tenant ? undefined : await loginTenantCandidate(deps, name.tenant, email);
+  let tenant: TenantRecord | undefined;
+  let user: UserRecord | undefined;
+  let read = new ItemsByKey([], []);
+  if (candidate) {
+    const pointerKey = username !== undefined ? keys.userUsername(candidate.tenantId, username) : keys.userEmail(candidate.tenantId, email);
+    read = await deps.table.getItems([...candidate.keys, pointerKey, ...alongside(candidate.tenantId)]);
+    tenant = await candidate.confirm(read);
+    const pointer = tenant ? read.get<{ user_id: string }>(pointerKey) : undefined;
+    user = tenant && pointer ? await getUser(deps, tenant.id, pointer.user_id) : undefined;
+  }
+  const account = username !== undefined ? (user?.email ?? `~${username}`) : email;
+  return { tenant, user, limiterSubject: `${tenant?.id ?? name.tenant ?? '-'}:${account}`, alongside: tenant ? read : new ItemsByKey([], []) };
 }

@@ -24,8 +24,13 @@ export function defaultMfaPolicy(tenantId: string, now: string): MfaPolicyRecord
   return { tenant_id: tenantId, mfa_mode: 'REQUIRED', required_actions: [...mfaActions], created_at: now, updated_at: now };
 }
 
+/** The policy a tenant's stored record says (the default when it has none), for a caller that read the record itself. */
+export function mfaPolicyOf(tenantId: string, record: MfaPolicyRecord | undefined): MfaPolicyRecord {
+  return record ?? defaultMfaPolicy(tenantId, new Date(0).toISOString());
+}
+
 export async function getMfaPolicy(deps: Deps, tenantId: string): Promise<MfaPolicyRecord> {
-  return (await getMfaPolicyRecord(deps, tenantId)) ?? defaultMfaPolicy(tenantId, new Date(0).toISOString());
+  return mfaPolicyOf(tenantId, await getMfaPolicyRecord(deps, tenantId));
 }
 
 export type LoginMfaDecision = 'none' | 'challenge' | 'enroll';
