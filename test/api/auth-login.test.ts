@@ -1,6 +1,7 @@
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { totpCode } from '../../shared/crypto/totp';
+import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { keys } from '../../shared/store/keys';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
@@ -85,6 +86,23 @@ describe('POST /v1/auth/login', () => {
     const huge = await http.request('POST', '/v1/auth/login', { body: { email: open.admin.email, password: 'x'.repeat(70 * 1024) } });
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('a domain that moves to another tenant routes sign-ins there at once, though this process followed its old pointer before', async () => {
+    const first = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    const adminToken = (await login(http, clock, first.admin.email)).accessToken;
+    expect((await http.request('DELETE', `/v1/tenants/${first.tenantId}/domains/${first.domain}`, { token: adminToken })).status).toBe(204);
+
+    const second = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    await verifyEmailDomainAsOperator(host.deps, second.tenantId, first.domain);
+    const secondAdmin = (await login(http, clock, second.admin.email)).accessToken;
+    const movedEmail = `moved@${first.domain}`;
+    await createUser(http, secondAdmin, { email: movedEmail, role: 'viewer' });
+    // The process still holds the pointer to the first tenant that its last sign-in followed.
+    const res = await http.request('POST', '/v1/auth/login', { body: { email: movedEmail, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ tenant_id: second.tenantId });
+    expect((await http.request('POST', '/v1/auth/login', { body: { email: first.admin.email, password: PASSWORD } })).status).toBe(401);
   });
 
   it('refuses a workspace the user is not a member of', async () => {
