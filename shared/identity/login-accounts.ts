@@ -7,7 +7,7 @@
  * Three round trips at most whatever the path: the slug's or domain's pointer (none when it is
  * held from an earlier sign-in: `tenant-routing.ts`); then, in one batch, what confirms the
  * tenant, the user's email or username pointer, and whatever else the caller will need of the
- * tenant (`alongside`); then the user.
+ * tenant (`alongside`); then the user (beside the attempt's count, for an email).
  */
 import type { Deps } from '../deps';
 import { getUser } from '../store/identity-items';
@@ -31,13 +31,22 @@ export interface LoginAccount {
   alongside: ItemsByKey;
 }
 
-export async function findLoginAccount(deps: Deps, name: AccountName, alongside: (tenantId: string) => ItemKey[] = () => []): Promise<LoginAccount> {
+/**
+ * The account, and `countAttempt`'s answer for it: called with the limiter subject as soon as
+ * that is known, so for an email (whose subject does not depend on the user) the user is read
+ * while the attempt is counted, one round trip sooner; for a username, after the user is read.
+ */
+export async function findLoginAccount<Counted = undefined>(
+  deps: Deps,
+  name: AccountName,
+  alongside: (tenantId: string) => ItemKey[] = () => [],
+  countAttempt: (limiterSubject: string) => Promise<Counted> = () => Promise.resolve(undefined as Counted),
+): Promise<LoginAccount & { counted: Counted }> {
   const username = name.username?.toLowerCase();
   const email = (name.email ?? '').toLowerCase();
   // A username needs the slug; an email without one is routed by its domain.
   let candidate = username !== undefined && !name.tenant ? undefined : await loginTenantCandidate(deps, name.tenant, email);
   let tenant: TenantRecord | undefined;
-  let user: UserRecord | undefined;
   let read = new ItemsByKey([], []);
   let pointerKey: ItemKey | undefined;
   while (candidate) {
@@ -49,10 +58,15 @@ export async function findLoginAccount(deps: Deps, name: AccountName, alongside:
     const fresh = await candidate.fresh();
     candidate = fresh?.tenantId === candidate.tenantId ? undefined : fresh;
   }
-  if (tenant && pointerKey) {
-    const pointer = read.get<{ user_id: string }>(pointerKey);
-    user = pointer ? await getUser(deps, tenant.id, pointer.user_id) : undefined;
+  const userPointer = tenant && pointerKey ? read.get<{ user_id: string }>(pointerKey) : undefined;
+  const readUser = async () => (tenant && userPointer ? getUser(deps, tenant.id, userPointer.user_id) : undefined);
+  const subjectOf = (user: UserRecord | undefined) => `${tenant?.id ?? name.tenant ?? '-'}:${username !== undefined ? (user?.email ?? `~${username}`) : email}`;
+  const found = { tenant, alongside: tenant ? read : new ItemsByKey([], []) };
+  if (username !== undefined) {
+    const user = await readUser();
+    return { ...found, user, limiterSubject: subjectOf(user), counted: await countAttempt(subjectOf(user)) };
   }
-  const account = username !== undefined ? (user?.email ?? `~${username}`) : email;
-  return { tenant, user, limiterSubject: `${tenant?.id ?? name.tenant ?? '-'}:${account}`, alongside: tenant ? read : new ItemsByKey([], []) };
+  const limiterSubject = subjectOf(undefined);
+  const [user, counted] = await Promise.all([readUser(), countAttempt(limiterSubject)]);
+  return { ...found, user, limiterSubject, counted };
 }

@@ -40,8 +40,7 @@ export type LoginResult = TokenResponse | { mfa_required: true; mfa_token: strin
 const readAlongside = (tenantId: string) => [keys.mfaPolicy(tenantId), identityLogHeadKey(tenantId)];
 
 export async function login(deps: Deps, input: LoginInput, sourceIp: string): Promise<LoginResult> {
-  const { tenant, user, limiterSubject, alongside } = await findLoginAccount(deps, input, readAlongside);
-  const attempt = await reserveCredentialAttempt(deps, 'password', limiterSubject, sourceIp);
+  const { tenant, user, alongside, counted: attempt } = await findLoginAccount(deps, input, readAlongside, (subject) => reserveCredentialAttempt(deps, 'password', subject, sourceIp));
 
   let verified = false;
   let needsRehash = false;
