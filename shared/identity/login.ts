@@ -3,11 +3,13 @@
  * same 401 (unknown tenant or email, no local password, wrong password, disabled user), so
  * neither the answer nor its timing tells whether an account exists.
  *
- * Round trips, because each costs the function CPU (client marshalling, signing, HTTP) beside
- * the table's time: the account's three reads (`findLoginAccount`) bring the tenant's MFA
+ * Round trips are counted, because each costs the function CPU (client marshalling, signing,
+ * HTTP) beside the table's time: the account's reads (`findLoginAccount`: the slug's or
+ * domain's pointer unless the process holds it, one batch, the user) bring the tenant's MFA
  * policy and the head of its identity log along; the reservation of the failure slots is one
- * conditional write; a success then writes once, its session or MFA step with the audit event
- * and the slot given back in one transaction (five calls beside the per-IP limit's).
+ * conditional write, sent with the user's read; a success then writes once, its session or MFA
+ * step with the audit event and the slot given back in one transaction. Four calls beside the
+ * per-IP limit's when the pointer is held, five when it is read.
  */
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';
