@@ -51,8 +51,12 @@ async function activeUser(deps: Deps, caller: VerifiedCaller, alongside: ItemAlo
   const key = alongside?.(caller);
   let user: UserRecord | undefined;
   let item: StoredItem | undefined;
-  if (key) [user, item] = await deps.table.getMany<[UserRecord, StoredItem]>([keys.user(caller.tenantId, caller.userId), key]);
-  else user = await getUser(deps, caller.tenantId, caller.userId);
+  if (key) {
+    const userKey = keys.user(caller.tenantId, caller.userId);
+    const found = await deps.table.getItems([userKey, key]);
+    user = found.get<UserRecord>(userKey);
+    item = found.get<StoredItem>(key);
+  } else user = await getUser(deps, caller.tenantId, caller.userId);
   if (!user || user.status !== 'active') throw new UnauthenticatedError('The credential is no longer valid');
   return key ? { user, alongside: { key, item } } : { user };
 }

@@ -271,16 +271,34 @@ function recheckDue(deps: Deps, record: EmailDomainRecord): boolean {
   return deps.clock.now().getTime() - last >= deps.config.emailDomains.recheckSeconds * 1000;
 }
 
+const normalizedDomain = (domain: string) => domain.toLowerCase().replace(/\.$/, '');
+
 /**
  * The tenant an email domain routes to: the holder of its pointer, when that tenant's record
  * of it is verified and, if a re-check is due, DNS still holds the value. Best effort: a DNS
  * outage keeps the domain; the zone saying the value is gone drops it (`failed`, audited).
  */
 export async function routedTenantIdOf(deps: Deps, domain: string): Promise<string | undefined> {
-  const normalized = domain.toLowerCase().replace(/\.$/, '');
-  const pointer = await getPointer(deps, normalized);
-  if (!pointer) return undefined;
-  const record = await getDomainRecord(deps, pointer.tenant_id, normalized);
+  const pointerTenantId = await routingPointerOf(deps, domain);
+  if (pointerTenantId === undefined) return undefined;
+  return confirmRouting(deps, domain, await getDomainRecord(deps, pointerTenantId, normalizedDomain(domain)));
+}
+
+/**
+ * The first half of `routedTenantIdOf`, for a caller that reads the rest with other items: the
+ * tenant the domain's pointer names, not yet confirmed. `routingRecordKey` is then the record to
+ * read, and `confirmRouting` decides with it.
+ */
+export async function routingPointerOf(deps: Deps, domain: string): Promise<string | undefined> {
+  return (await getPointer(deps, normalizedDomain(domain)))?.tenant_id;
+}
+
+/** The record of the domain that the tenant a pointer names must hold for the pointer to route. */
+export const routingRecordKey = (pointerTenantId: string, domain: string) => keys.tenantDomain(pointerTenantId, normalizedDomain(domain));
+
+/** The second half of `routedTenantIdOf`: the tenant, given its record of the domain as read (absent: it has none). */
+export async function confirmRouting(deps: Deps, domain: string, record: EmailDomainRecord | undefined): Promise<string | undefined> {
+  const normalized = normalizedDomain(domain);
   if (record?.status !== 'verified') return undefined;
   if (!recheckDue(deps, record)) return record.tenant_id;
   const lookup = await lookupTxt(deps.config.emailDomains, challengeName(normalized));

@@ -25,10 +25,15 @@ export function defaultMfaPolicy(tenantId: string, now: string): MfaPolicyRecord
   return { tenant_id: tenantId, mfa_mode: 'REQUIRED', required_actions: [...mfaActions], created_at: now, updated_at: now };
 }
 
+/** The policy a tenant's stored record says (the default when it has none), for a caller that read the record itself. */
+export function mfaPolicyOf(tenantId: string, record: MfaPolicyRecord | undefined): MfaPolicyRecord {
+  return record ?? defaultMfaPolicy(tenantId, new Date(0).toISOString());
+}
+
 /** A tenant's MFA policy: the stored one, or the default when none was ever stored. */
 export const mfaPolicyRead = (tenantId: string): ItemRead<MfaPolicyRecord> => ({
   key: keys.mfaPolicy(tenantId),
-  found: (item) => (item as unknown as MfaPolicyRecord | undefined) ?? defaultMfaPolicy(tenantId, new Date(0).toISOString()),
+  found: (item) => mfaPolicyOf(tenantId, item as unknown as MfaPolicyRecord | undefined),
 });
 
 export const getMfaPolicy = (deps: Deps, tenantId: string): Promise<MfaPolicyRecord> => deps.table.read(mfaPolicyRead(tenantId));

@@ -11,10 +11,14 @@ import type { TransactItem } from '../store/table-client';
 
 const LIFETIME_MS = 5 * 60_000;
 
-export async function createMfaTransaction(
+/**
+ * A new transaction as an item of the caller's transaction (the login's, with its audit event),
+ * and the `mfa_token` that names it.
+ */
+export function newMfaTransaction(
   deps: Deps,
   input: { tenantId: string; userId: string; workspaceId: string; enrollmentRequired: boolean; amr: string[]; authTime: number },
-): Promise<string> {
+): { token: string; item: TransactItem } {
   const token = generateOpaqueToken('mfa');
   const now = deps.clock.now();
   const expires = new Date(now.getTime() + LIFETIME_MS);
@@ -29,8 +33,7 @@ export async function createMfaTransaction(
     expires_at: expires.toISOString(),
     created_at: now.toISOString(),
   };
-  await deps.table.put({ Item: { ...keys.mfaTransaction(record.token_hash), ...record, ttl: Math.floor(expires.getTime() / 1000) } });
-  return token;
+  return { token, item: deps.table.putItem({ ...keys.mfaTransaction(record.token_hash), ...record, ttl: Math.floor(expires.getTime() / 1000) }) };
 }
 
 export async function findMfaTransaction(deps: Deps, token: string): Promise<MfaTransactionRecord> {

@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';
 import { RateLimitedError } from '../errors';
-import { decrementCounter, incrementCounter, type CounterSlot } from '../store/rate-counters';
+import { decrementCounter, giveBackItem, incrementCounter } from '../store/rate-counters';
+import type { TransactItem } from '../store/table-client';
 
 /** Counter subjects are digests: raw emails and addresses never become keys. */
 const subjectOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
@@ -31,27 +32,32 @@ export async function consumeSourceIpRequest(deps: Deps, sourceIp: string): Prom
 export interface CredentialAttempt {
   /** Release the reservation: call when the credential turned out to be right. */
   succeeded(): Promise<void>;
+  /**
+   * The release as an item of the caller's transaction, for a success that writes one anyway
+   * (a login's session): the slot goes back with the session, at no call of its own.
+   */
+  releaseItem(): TransactItem;
 }
 
 /**
  * Reserve a failure slot for `account` (a stable name such as tenant + email, or a user id)
  * and for (account, source IP) under the limiter `kind`; throws 429 when either is exhausted.
+ * Both are counted in the account's window item (the pair as a part of it), so the reservation
+ * is one conditional write: either both slots are taken or neither is.
  */
 export async function reserveCredentialAttempt(deps: Deps, kind: 'password' | 'mfa' | 'reset', account: string, sourceIp: string): Promise<CredentialAttempt> {
   const { accountFailures, accountIpFailures, windowSeconds } = deps.config.rateLimits;
-  const nowSeconds = epochSeconds(deps.clock);
-  const taken: CounterSlot[] = [];
-  const release = () => Promise.all(taken.map((slot) => decrementCounter(deps.table, slot))).then(() => undefined);
-
-  const perAccount = await incrementCounter(deps.table, { limiter: `${kind}-acct`, subject: subjectOf(account), limit: accountFailures, windowSeconds, nowSeconds });
-  if (!perAccount.allowed) throw new RateLimitedError(perAccount.retryAfterSeconds);
-  taken.push(perAccount.slot);
-
-  const perAccountIp = await incrementCounter(deps.table, { limiter: `${kind}-acct-ip`, subject: subjectOf(account, sourceIp), limit: accountIpFailures, windowSeconds, nowSeconds });
-  if (!perAccountIp.allowed) {
-    await release();
-    throw new RateLimitedError(perAccountIp.retryAfterSeconds);
-  }
-  taken.push(perAccountIp.slot);
-  return { succeeded: release };
+  const reserved = await incrementCounter(deps.table, {
+    limiter: `${kind}-acct`,
+    subject: subjectOf(account),
+    limit: accountFailures,
+    part: { name: subjectOf(account, sourceIp), limit: accountIpFailures },
+    windowSeconds,
+    nowSeconds: epochSeconds(deps.clock),
+  });
+  if (!reserved.allowed) throw new RateLimitedError(reserved.retryAfterSeconds);
+  return {
+    succeeded: () => decrementCounter(deps.table, reserved.slot),
+    releaseItem: () => giveBackItem(deps.table, reserved.slot),
+  };
 }

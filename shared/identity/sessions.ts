@@ -9,7 +9,7 @@ import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
 import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../crypto/opaque-tokens';
-import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
+import { auditEventPut, recordAuditEvent, type AuditEventOptions } from '../audit/audit-log';
 import type { IdentityAuditAction } from '../audit/identity-audit-actions';
 import { isConditionFailure } from '../store/client';
 import { getUser } from '../store/identity-items';
@@ -83,14 +83,19 @@ async function accessTokenFor(deps: Deps, start: SessionContinuation) {
 }
 
 /** A completed login: a new refresh family, its first refresh token, an access token, and the audit event. */
-export async function startSession(deps: Deps, start: SessionStart, audit: { action: IdentityAuditAction; sourceIp: string; payload?: Record<string, unknown> }, extra: TransactItem[] = []): Promise<TokenResponse> {
+export async function startSession(
+  deps: Deps,
+  start: SessionStart,
+  audit: { action: IdentityAuditAction; sourceIp: string; payload?: Record<string, unknown> } & AuditEventOptions,
+  extra: TransactItem[] = [],
+): Promise<TokenResponse> {
   const familyId = deps.ids.next('fam');
   const family: RefreshFamilyRecord = { id: familyId, tenant_id: start.user.tenant_id, user_id: start.user.id, revoked_at: null, revoked_reason: null, created_at: isoNow(deps.clock) };
   const refresh = refreshTokenItems(deps, start, familyId);
   const event = auditEventPut(deps, {
     log: 'identity', tenantId: start.user.tenant_id, workspaceId: start.workspaceId, actorId: start.user.id,
     action: audit.action, targetType: 'user', targetId: start.user.id, payload: { amr: start.amr, ...audit.payload }, sourceIp: audit.sourceIp,
-  });
+  }, audit.head !== undefined ? { head: audit.head } : {});
   await deps.table.transact([...extra, deps.table.putItem({ ...keys.refreshFamily(family.tenant_id, family.user_id, familyId), ...family }), refresh.item, event.item]);
   const access = await accessTokenFor(deps, { ...start, sessionId: familyId });
   return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refresh.token, tenant_id: start.user.tenant_id, workspace_id: start.workspaceId };

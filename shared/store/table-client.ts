@@ -44,6 +44,17 @@ export interface ChainLink {
 export interface ChainedAppend {
   head: ItemKey;
   link(previous: ChainLink | null): StoredItem & ChainLink;
+  /**
+   * The head as the caller already read it with its other reads (null: the chain is empty), to
+   * save the transaction its own read. Only a first attempt uses it: if the head has moved
+   * since, the transaction loses the race like any other and links again on a fresh read.
+   */
+  knownHead?: ChainLink | null;
+}
+
+/** The chain link a head item holds (null when there is no head yet: the chain is empty). */
+export function chainLinkOf(head: StoredItem | undefined): ChainLink | null {
+  return head ? { seq: head.seq as number, digest: head.digest as string } : null;
 }
 
 /**
@@ -57,6 +68,8 @@ const cancellationCodes = (error: unknown): (string | undefined)[] | undefined =
     ? ((error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code)
     : undefined;
 const isLostRace = (code: string | undefined) => code === 'ConditionalCheckFailed' || code === 'TransactionConflict';
+/** An item that did not fail, or only met a parallel transaction on it (nothing was written: try again). */
+const isPassedOrConflict = (code: string | undefined) => code === undefined || code === 'None' || code === 'TransactionConflict';
 
 /** A raw page of a query, for internal readers that keep the position themselves (never sent to a client). */
 export interface RawPage {
@@ -147,6 +160,29 @@ export interface ItemRead<T> {
 
 export const sameKey = (a: ItemKey, b: ItemKey): boolean => a.PK === b.PK && a.SK === b.SK;
 
+const itemId = (key: ItemKey) => `${key.PK}\u0000${key.SK}`;
+
+/**
+ * What `getItems` found, looked up by the keys asked for: undefined means there is no such item.
+ * A key that was not asked for throws, so a miss is never taken for an absence.
+ */
+export class ItemsByKey {
+  private readonly asked: Set<string>;
+  private readonly found = new Map<string, StoredItem>();
+
+  constructor(asked: ItemKey[], items: StoredItem[]) {
+    this.asked = new Set(asked.map(itemId));
+    for (const item of items) this.found.set(itemId(item as unknown as ItemKey), item);
+  }
+
+  get<T>(key: ItemKey): T | undefined {
+    const id = itemId(key);
+    if (!this.asked.has(id)) throw new Error(`${key.PK} ${key.SK} was not read`);
+    const item = this.found.get(id);
+    return item ? withoutKeys<T>(item) : undefined;
+  }
+}
+
 export class TableClient {
   /** Items built by `chainedPutItem`, linked by `transact` when it sends them. */
   private readonly chainedAppends = new WeakMap<TransactItem, ChainedAppend>();
@@ -159,23 +195,6 @@ export class TableClient {
   async get<T>(key: ItemKey): Promise<T | undefined> {
     const out = await this.db.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: true }));
     return out.Item ? withoutKeys<T>(out.Item) : undefined;
-  }
-
-  /**
-   * Several items by key in one round trip (BatchGetItem, strongly consistent like `get`), in the
-   * order of `itemKeys`: undefined where an item is missing. A key given twice is read once.
-   * For the few items one request needs at once (at most 100), not for bulk reads (`batchGet`).
-   */
-  async getMany<T extends unknown[]>(itemKeys: { [I in keyof T]: ItemKey }): Promise<{ [I in keyof T]: T[I] | undefined }> {
-    const keyOf = (key: ItemKey) => `${key.PK}\u0000${key.SK}`;
-    const distinct = [...new Map(itemKeys.map((key) => [keyOf(key), key])).values()];
-    if (distinct.length > BATCH_GET_MAX) throw new Error(`getMany reads at most ${BATCH_GET_MAX} items`);
-    if (distinct.length === 1) {
-      const item = await this.get(distinct[0]!);
-      return itemKeys.map(() => item) as { [I in keyof T]: T[I] | undefined };
-    }
-    const found = new Map((await this.batchGet(distinct, { consistent: true })).map((item) => [keyOf(item as unknown as ItemKey), withoutKeys(item)]));
-    return itemKeys.map((key) => found.get(keyOf(key))) as { [I in keyof T]: T[I] | undefined };
   }
 
   async read<T>(itemRead: ItemRead<T>): Promise<T> {
@@ -200,15 +219,21 @@ export class TableClient {
       return;
     }
     for (let attempt = 1; ; attempt++) {
-      const { linked, heads } = await this.linkChainedAppends(items);
+      const { linked, heads } = await this.linkChainedAppends(items, attempt === 1);
       try {
         await this.db.send(new TransactWriteCommand({ TransactItems: [...linked, ...heads] }));
         return;
       } catch (error) {
         const codes = cancellationCodes(error);
-        // Only a lost race on a chain head (and nothing else failing) is worth another turn.
-        const headRace = codes !== undefined && codes.slice(linked.length).some(isLostRace) && codes.slice(0, linked.length).every((c) => c === undefined || c === 'None');
-        if (!headRace) throw error;
+        // Only a lost race is worth another turn: on a chain head (moved, or in a parallel
+        // transaction), or on another item a parallel transaction held (a rate counter the
+        // login gives back); never a condition of the caller's own that failed.
+        const lostRace =
+          codes !== undefined &&
+          codes.some((c) => c !== undefined && c !== 'None') &&
+          codes.slice(linked.length).every((c) => isPassedOrConflict(c) || isLostRace(c)) &&
+          codes.slice(0, linked.length).every(isPassedOrConflict);
+        if (!lostRace) throw error;
         if (attempt >= CHAIN_APPEND_ATTEMPTS) throw new Error('An audit chain stayed busy; the change was not made');
         await pause(Math.random() * Math.min(100, 5 * attempt));
       }
@@ -216,7 +241,7 @@ export class TableClient {
   }
 
   /** The transaction's items with chained appends linked to their chains' current heads, and the head moves. */
-  private async linkChainedAppends(items: TransactItem[]): Promise<{ linked: TransactItem[]; heads: TransactItem[] }> {
+  private async linkChainedAppends(items: TransactItem[], firstAttempt: boolean): Promise<{ linked: TransactItem[]; heads: TransactItem[] }> {
     const last = new Map<string, { key: ItemKey; read: ChainLink | null; link: ChainLink | null }>();
     const linked: TransactItem[] = [];
     for (const item of items) {
@@ -225,11 +250,10 @@ export class TableClient {
         linked.push(item);
         continue;
       }
-      const id = `${append.head.PK}\u0000${append.head.SK}`;
+      const id = itemId(append.head);
       let chain = last.get(id);
       if (!chain) {
-        const head = await this.get<ChainLink>(append.head);
-        const read = head ? { seq: head.seq, digest: head.digest } : null;
+        const read = firstAttempt && append.knownHead !== undefined ? append.knownHead : chainLinkOf(await this.get<StoredItem>(append.head));
         chain = { key: append.head, read, link: read };
         last.set(id, chain);
       }
@@ -278,6 +302,22 @@ export class TableClient {
 
   conditionCheck(input: Omit<NonNullable<TransactItem['ConditionCheck']>, 'TableName'>): TransactItem {
     return { ConditionCheck: { ...input, TableName: this.name } };
+  }
+
+  /**
+   * A few items by key in one round trip (BatchGetItem, at most 100 keys), strongly consistent
+   * like `get`: for a use case that knows several keys at once, instead of one call each. A key
+   * given twice is read once; one key alone is a GetItem.
+   */
+  async getItems(itemKeys: ItemKey[]): Promise<ItemsByKey> {
+    // BatchGetItem refuses a key asked twice.
+    const unique = [...new Map(itemKeys.map((key) => [itemId(key), key])).values()];
+    if (unique.length > BATCH_GET_MAX) throw new Error(`getItems reads at most ${BATCH_GET_MAX} keys`);
+    if (unique.length === 1) {
+      const out = await this.db.send(new GetCommand({ TableName: this.name, Key: unique[0], ConsistentRead: true }));
+      return new ItemsByKey(unique, out.Item ? [out.Item] : []);
+    }
+    return new ItemsByKey(unique, unique.length === 0 ? [] : await this.batchGet(unique, { consistent: true }));
   }
 
   /**

@@ -1,6 +1,7 @@
 import * as argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { totpCode } from '../../shared/crypto/totp';
+import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { keys } from '../../shared/store/keys';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
@@ -85,6 +86,23 @@ describe('POST /v1/auth/login', () => {
     const huge = await http.request('POST', '/v1/auth/login', { body: { email: open.admin.email, password: 'x'.repeat(70 * 1024) } });
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('a domain that moves to another tenant routes sign-ins there at once, though this process followed its old pointer before', async () => {
+    const first = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    const adminToken = (await login(http, clock, first.admin.email)).accessToken;
+    expect((await http.request('DELETE', `/v1/tenants/${first.tenantId}/domains/${first.domain}`, { token: adminToken })).status).toBe(204);
+
+    const second = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    await verifyEmailDomainAsOperator(host.deps, second.tenantId, first.domain);
+    const secondAdmin = (await login(http, clock, second.admin.email)).accessToken;
+    const movedEmail = `moved@${first.domain}`;
+    await createUser(http, secondAdmin, { email: movedEmail, role: 'viewer' });
+    // The process still holds the pointer to the first tenant that its last sign-in followed.
+    const res = await http.request('POST', '/v1/auth/login', { body: { email: movedEmail, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ tenant_id: second.tenantId });
+    expect((await http.request('POST', '/v1/auth/login', { body: { email: first.admin.email, password: PASSWORD } })).status).toBe(401);
   });
 
   it('refuses a workspace the user is not a member of', async () => {
@@ -205,6 +223,44 @@ describe('login rate limits', () => {
   it('a successful login gives its slot back, so a user who types right is never locked out', async () => {
     for (let i = 0; i < ACCOUNT_LIMIT + 2; i++) {
       expect((await http.request('POST', '/v1/auth/login', { body: { email: open.admin.email, password: PASSWORD } })).status).toBe(200);
+    }
+  });
+
+  it('so does a right password whose login stops at the MFA step, or at a workspace it may not use', async () => {
+    for (let i = 0; i < ACCOUNT_LIMIT + 2; i++) {
+      const res = await http.request('POST', '/v1/auth/login', { body: { email: strict.admin.email, password: PASSWORD } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ mfa_required: true });
+    }
+    const adminToken = (await login(http, clock, open.admin.email)).accessToken;
+    const other = await http.request('POST', '/v1/workspaces', { token: adminToken, body: { name: 'Elsewhere' } });
+    const memberEmail = `member@${open.domain}`;
+    await createUser(http, adminToken, { email: memberEmail, role: 'viewer' });
+    for (let i = 0; i < ACCOUNT_LIMIT + 2; i++) {
+      expect((await http.request('POST', '/v1/auth/login', { body: { email: memberEmail, password: PASSWORD, workspace_id: (other.body as { id: string }).id } })).status).toBe(403);
+    }
+  });
+});
+
+describe('per (account, source IP) failure limit', () => {
+  it('refuses an address that used its share of an account\'s failures, while others keep theirs until the account\'s are gone', async () => {
+    const pairHost = await startTestHost({ clock, env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '5', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '2' } });
+    try {
+      const client = api(pairHost.url);
+      const tenant = await createTestTenant(pairHost.deps, { mfaMode: 'OFF' });
+      const from = async (ip: string, password: string) => (await client.request('POST', '/v1/auth/login', { body: { email: tenant.admin.email, password }, headers: { 'x-forwarded-for': ip } })).status;
+      const wrong = 'not the password';
+      const before = verifications();
+      expect([await from('198.51.100.1', wrong), await from('198.51.100.1', wrong), await from('198.51.100.1', wrong)]).toEqual([401, 401, 429]);
+      expect(await from('198.51.100.1', PASSWORD), 'the right password, from the address that used its share').toBe(429);
+      expect(await from('198.51.100.2', wrong)).toBe(401);
+      expect(await from('198.51.100.3', PASSWORD), 'the right password from another address, which gives its slot back').toBe(200);
+      expect([await from('198.51.100.2', wrong), await from('198.51.100.2', wrong)]).toEqual([401, 429]);
+      expect(await from('198.51.100.4', wrong), 'the fifth failure of the account').toBe(401);
+      expect([await from('198.51.100.5', wrong), await from('198.51.100.5', PASSWORD)], 'the account has no failures left').toEqual([429, 429]);
+      expect(verifications() - before, 'a refused attempt verifies nothing').toBe(6);
+    } finally {
+      await pairHost.close();
     }
   });
 });

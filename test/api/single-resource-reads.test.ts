@@ -184,17 +184,17 @@ describe('GET /v1/users/{id}, GET /v1/tenants/{id}/mfa-policy and GET /v1/me, re
   });
 });
 
-describe('TableClient.getMany, the read beneath', () => {
-  it('answers the items in the order of the keys, undefined for a missing one, a key given twice read once', async () => {
+describe('TableClient.getItems, the read beneath', () => {
+  it('answers each item by its key, undefined for a missing one, a key given twice read once, one key alone too', async () => {
     const user = keys.user(tenant.tenantId, tenant.admin.id);
     const connection = keys.connection(tenant.tenantId, tenant.workspaceId, connectionId);
     const missing = keys.connection(tenant.tenantId, tenant.workspaceId, MISSING);
-    const [a, b, c, d] = await host.deps.table.getMany<[{ id: string }, { name: string }, unknown, { id: string }]>([user, connection, missing, user]);
-    expect(a).toMatchObject({ id: tenant.admin.id });
-    expect(b).toMatchObject({ name: connectionName });
-    expect(b).not.toHaveProperty('PK');
-    expect(c).toBeUndefined();
-    expect(d).toEqual(a);
-    expect(await host.deps.table.getMany([missing, missing])).toEqual([undefined, undefined]);
+    const found = await host.deps.table.getItems([user, connection, missing, user]);
+    expect(found.get<{ id: string }>(user)).toMatchObject({ id: tenant.admin.id });
+    expect(found.get<{ name: string }>(connection)).toMatchObject({ name: connectionName });
+    expect(found.get(connection)).not.toHaveProperty('PK');
+    expect(found.get(missing)).toBeUndefined();
+    expect((await host.deps.table.getItems([missing, missing])).get(missing)).toBeUndefined();
+    expect((await host.deps.table.getItems([user, user])).get<{ id: string }>(user)).toMatchObject({ id: tenant.admin.id });
   });
 });

@@ -61,6 +61,29 @@ describe('chained appends', () => {
     expect(second).toEqual([2, 2]);
   });
 
+  it('links on a head the caller read ahead without reading it again, and reads it afresh when that one has moved', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { table, sent } = scripted([cancelled('None', 'ConditionalCheckFailed'), { Item: { PK: 'CHAIN', SK: 'HEAD', seq: 8, digest: 'd8' } }, {}]);
+    await table.transact([table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext, knownHead: { seq: 7, digest: 'd7' } })]);
+    expect(sent.map((s) => s.name)).toEqual(['TransactWriteCommand', 'GetCommand', 'TransactWriteCommand']);
+    const seqs = (n: number) => (sent[n]!.input.TransactItems as { Put: { Item: Record<string, unknown>; ExpressionAttributeValues?: Record<string, unknown> } }[]).map((i) => i.Put);
+    expect(seqs(0).map((p) => p.Item.seq)).toEqual([8, 8]);
+    expect(seqs(0)[1]!.ExpressionAttributeValues).toEqual({ ':seq': 7, ':digest': 'd7' });
+    expect(seqs(2).map((p) => p.Item.seq)).toEqual([9, 9]);
+
+    const empty = scripted([{}]);
+    await empty.table.transact([empty.table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext, knownHead: null })]);
+    expect(empty.sent.map((s) => s.name)).toEqual(['TransactWriteCommand']);
+    expect((empty.sent[0]!.input.TransactItems as { Put: { ConditionExpression: string } }[])[1]!.Put.ConditionExpression).toBe('attribute_not_exists(PK)');
+  });
+
+  it('tries again when a parallel transaction held one of its other items (nothing was written)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { table, sent } = scripted([{}, cancelled('None', 'TransactionConflict', 'None'), {}, {}]);
+    await table.transact([table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext }), table.updateItem({ Key: { PK: 'RATE', SK: 'W' }, UpdateExpression: 'ADD #c :m' })]);
+    expect(sent.map((s) => s.name)).toEqual(['GetCommand', 'TransactWriteCommand', 'GetCommand', 'TransactWriteCommand']);
+  });
+
   it('does not retry when one of its own items failed, nor on another error', async () => {
     const ownItem = scripted([{}, cancelled('ConditionalCheckFailed', 'ConditionalCheckFailed')]);
     await expect(ownItem.table.transact([ownItem.table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext })])).rejects.toThrow('cancelled');
@@ -83,6 +106,20 @@ describe('chained appends', () => {
 });
 
 describe('batches', () => {
+  it('getItems reads a few keys in one consistent call, each once, and tells an absent item from one it did not read', async () => {
+    const { table, sent } = scripted([{ Responses: { T: [{ PK: 'a', SK: 'a', name: 'A', GSI1PK: 'g' }] } }]);
+    const items = await table.getItems([{ PK: 'a', SK: 'a' }, { PK: 'b', SK: 'b' }, { PK: 'a', SK: 'a' }]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.input.RequestItems).toEqual({ T: { Keys: [{ PK: 'a', SK: 'a' }, { PK: 'b', SK: 'b' }], ConsistentRead: true } });
+    expect(items.get({ PK: 'a', SK: 'a' })).toEqual({ name: 'A' });
+    expect(items.get({ PK: 'b', SK: 'b' })).toBeUndefined();
+    expect(() => items.get({ PK: 'c', SK: 'c' })).toThrow('c c was not read');
+    const none = await table.getItems([]);
+    expect(() => none.get({ PK: 'a', SK: 'a' })).toThrow('was not read');
+    expect(sent, 'nothing to read: no call').toHaveLength(1);
+  });
+
+
   it('batchGet sends unprocessed keys again and asks for a projection and consistent reads', async () => {
     vi.useFakeTimers();
     const { table, sent } = scripted([
