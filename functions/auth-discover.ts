@@ -1,6 +1,6 @@
-import { endpoint } from '../shared/http/endpoint';
+import { publicEndpoint } from '../shared/http/public-endpoint';
 import { ok } from '../shared/http/responses';
 import { discoverLogin } from '../shared/identity/sso/discovery';
 import { route } from './routes/auth-discover';
 
-export const handler = endpoint(route, async ({ input, deps }) => ok(await discoverLogin(deps, input.query.email)));
+export const handler = publicEndpoint(route, async ({ input, deps }) => ok(await discoverLogin(deps, input.query.email)));

@@ -1,9 +1,9 @@
-import { endpoint } from '../shared/http/endpoint';
+import { publicEndpoint } from '../shared/http/public-endpoint';
 import { accepted } from '../shared/http/responses';
 import { requestPasswordReset } from '../shared/identity/password-forgot';
 import { route } from './routes/auth-password-forgot';
 
-export const handler = endpoint(route, async ({ input, deps, request }) => {
+export const handler = publicEndpoint(route, async ({ input, deps, request }) => {
   await requestPasswordReset(deps, input.body, request.sourceIp);
   return accepted();
 });

@@ -13,6 +13,7 @@ import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
 import { endpoint, takesCursor } from '../../shared/http/endpoint';
 import { listEndpoint } from '../../shared/http/list-endpoint';
+import { publicEndpoint } from '../../shared/http/public-endpoint';
 import type { RouteDefinition } from '../../shared/http/route';
 
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
@@ -67,7 +68,7 @@ describe('route table', () => {
       const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
       const imports = [...source.matchAll(/from '(\.\/routes(?:\/[^']*)?)'/g)].map((m) => m[1]);
       const expected = [`./routes/${route.handler}`, ...(route.handler === READS_WHOLE_TABLE ? ['./routes'] : [])];
-      return imports.sort().join() === expected.sort().join() && /\b(?:endpoint|listEndpoint|readEndpoint)\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
+      return imports.sort().join() === expected.sort().join() && /\b(?:endpoint|listEndpoint|readEndpoint|publicEndpoint)\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
     });
     expect(wrong).toEqual([]);
   });
@@ -83,9 +84,28 @@ describe('route table', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('serves every public route with publicEndpoint, and only those', () => {
+    const open = routeList.filter((route) => route.auth === 'public');
+    expect(open.length).toBeGreaterThan(5);
+    const wrong = routeList.flatMap((route) => {
+      const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
+      const served = /\bpublicEndpoint\(route\b/.test(source);
+      return served === (route.auth === 'public') ? [] : [`functions/${route.handler}.ts ${served ? 'serves a route that takes a credential without its checks' : 'is public but not a publicEndpoint'}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses to build a public route with endpoint, or one that takes a credential with publicEndpoint', () => {
+    const open = routeList.find((route) => route.auth === 'public')!;
+    const guarded = routeList.find((route) => route.auth === 'bearer' && !takesCursor(route))!;
+    const answer = () => ({ statusCode: 200 });
+    expect(() => endpoint(open, answer)).toThrow('use publicEndpoint');
+    expect(() => publicEndpoint(guarded as RouteDefinition & { auth: 'public' }, answer)).toThrow('use endpoint');
+  });
+
   it('refuses to build a list route with endpoint, or a plain route with listEndpoint', () => {
     const paging = routeList.find(takesCursor)!;
-    const plain = routeList.find((route) => !takesCursor(route))!;
+    const plain = routeList.find((route) => !takesCursor(route) && route.auth !== 'public')!;
     const answer = () => ({ statusCode: 200 });
     expect(() => endpoint(paging, answer)).toThrow('use listEndpoint');
     expect(() => listEndpoint(plain, answer)).toThrow('use endpoint');

@@ -7,20 +7,10 @@ import type { MiddlewareObj } from '@middy/core';
 import { ForbiddenError, UnauthenticatedError } from '../../errors';
 import { authenticateBearer, type VerifiedCaller } from '../../identity/authenticate';
 import { requireRecentMfa } from '../../identity/mfa-policy';
-import { consumeSourceIpRequest } from '../../identity/rate-limits';
 import { tokenPrefixes } from '../../crypto/opaque-tokens';
 import type { ItemKey } from '../../store/keys';
 import type { RouteDefinition } from '../route';
 import { headerOf, stateOf, type TesseraRequest } from '../request-state';
-
-export function sourceIpRateLimit(): MiddlewareObj {
-  return {
-    before: async (request: TesseraRequest) => {
-      const state = stateOf(request);
-      await consumeSourceIpRequest(state.deps, state.sourceIp);
-    },
-  } as MiddlewareObj;
-}
 
 /**
  * The key of the item a route reads (`readEndpoint`), for the verified caller and this request;
