@@ -202,11 +202,11 @@ describe('cloud provider A (AWS) connector test', () => {
     const result = await runTest(viaRole, 300);
     expect(result).toEqual({
       status: 'failure',
-      remediation: [expect.objectContaining({ category: 'connectivity', message: 'AWS STS did not answer within 0.3 s.' })],
+      remediation: [expect.objectContaining({ category: 'connectivity', message: expect.stringMatching(/^AWS STS did not answer within \d+(\.\d)? s\.$/) })],
     });
 
     aws.state.hang = 'iam';
-    expect((await runTest(userKeys, 300)).remediation).toEqual([expect.objectContaining({ category: 'connectivity', message: 'AWS IAM did not answer within 0.3 s.' })]);
+    expect((await runTest(userKeys, 300)).remediation).toEqual([expect.objectContaining({ category: 'connectivity', message: expect.stringMatching(/^AWS IAM did not answer within \d+(\.\d)? s\.$/) })]);
   });
 
   it('reports an unreachable endpoint as connectivity', async () => {

@@ -150,12 +150,12 @@ describe('cloud provider B (Azure) connector test', () => {
     azure.state.hang = 'arm';
     expect(await runTest(configuration, scope, 300)).toEqual({
       status: 'failure',
-      remediation: [expect.objectContaining({ category: 'connectivity', message: 'Azure Resource Manager did not answer within 0.3 s.' })],
+      remediation: [expect.objectContaining({ category: 'connectivity', message: expect.stringMatching(/^Azure Resource Manager did not answer within \d+(\.\d)? s\.$/) })],
     });
 
     azure.state.hang = 'token';
     expect((await runTest(configuration, scope, 300)).remediation).toEqual([
-      expect.objectContaining({ category: 'connectivity', message: 'The Microsoft Entra ID token endpoint did not answer within 0.3 s.' }),
+      expect.objectContaining({ category: 'connectivity', message: expect.stringMatching(/^The Microsoft Entra ID token endpoint did not answer within \d+(\.\d)? s\.$/) }),
     ]);
   });
 });

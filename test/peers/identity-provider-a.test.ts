@@ -89,7 +89,7 @@ describe('identity provider A (Okta) connector test', () => {
     okta.state.hang = true;
     expect(await runTest(configuration, {}, 300)).toEqual({
       status: 'failure',
-      remediation: [expect.objectContaining({ category: 'connectivity', message: 'Okta did not answer within 0.3 s.' })],
+      remediation: [expect.objectContaining({ category: 'connectivity', message: expect.stringMatching(/^Okta did not answer within \d+(\.\d)? s\.$/) })],
     });
   });
 });
