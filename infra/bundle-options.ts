@@ -108,26 +108,22 @@ export function sourceMapFolder(stackName: string, handler: string): string {
 const ASSET_BUILDER = path.join(projectRoot, 'infra', 'build-lambda-asset.ts');
 
 /**
- * A function's code as the stack deploys it: bundled on this machine by infra/build-lambda-asset.ts
- * with `lambdaBuildOptions` (esbuild's API, so the bundle can take plugins, which CDK's
- * `NodejsFunction` cannot pass to esbuild), the packages shipped beside it installed for arm64,
- * its source map moved out of the asset. CDK's local bundling is synchronous and the esbuild
- * API with plugins is not, hence the child process. The asset's hash is its output's, as
- * `NodejsFunction` does it.
+ * An asset built on this machine by infra/build-lambda-asset.ts (`builderArgs` after the output
+ * directory is filled in). CDK's local bundling is synchronous and the esbuild API with plugins
+ * is not, hence the child process. The asset's hash is its output's, as `NodejsFunction` does
+ * it; `cacheKey` must tell assets apart, since CDK caches bundled assets by source path and
+ * bundling options and every asset here bundles from the project root.
  */
-export function lambdaCode(handler: string, stackName: string): lambda.Code {
+function locallyBuiltAsset(cacheKey: Record<string, string>, builderArgs: (outputDir: string) => string[]): lambda.Code {
   return lambda.Code.fromAsset(projectRoot, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       // Never used: local bundling always runs (it throws rather than fall back to Docker).
       image: lambda.Runtime.NODEJS_22_X.bundlingImage,
-      // CDK caches bundled assets by source path and bundling options, and every function
-      // bundles from the project root: without the handler here, all would get the first one's.
-      environment: { TESSERA_HANDLER: handler, TESSERA_STACK: stackName },
+      environment: cacheKey,
       local: {
         tryBundle(outputDir: string): boolean {
-          const mapFolder = path.join(outputDir, '..', sourceMapFolder(stackName, handler));
-          execFileSync(process.execPath, ['--import', 'tsx', ASSET_BUILDER, handler, outputDir, mapFolder], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+          execFileSync(process.execPath, ['--import', 'tsx', ASSET_BUILDER, ...builderArgs(outputDir)], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
           return true;
         },
       },
@@ -136,21 +132,15 @@ export function lambdaCode(handler: string, stackName: string): lambda.Code {
 }
 
 /**
- * The layer that holds `LAYER_PACKAGES` for arm64 (`nodejs/node_modules`, installed by `npm ci`
- * from the lock file): built on this machine by infra/build-lambda-asset.ts, like a function.
+ * A function's code as the stack deploys it: bundled with `lambdaBuildOptions` (esbuild's API,
+ * so the bundle can take plugins, which CDK's `NodejsFunction` cannot pass to esbuild), the
+ * packages shipped beside it installed for arm64, its source map moved out of the asset.
  */
+export function lambdaCode(handler: string, stackName: string): lambda.Code {
+  return locallyBuiltAsset({ TESSERA_HANDLER: handler, TESSERA_STACK: stackName }, (outputDir) => [handler, outputDir, path.join(outputDir, '..', sourceMapFolder(stackName, handler))]);
+}
+
+/** The layer that holds `LAYER_PACKAGES` for arm64 (`nodejs/node_modules`, installed by `npm ci` from the lock file). */
 export function lambdaLayerCode(): lambda.Code {
-  return lambda.Code.fromAsset(projectRoot, {
-    assetHashType: AssetHashType.OUTPUT,
-    bundling: {
-      image: lambda.Runtime.NODEJS_22_X.bundlingImage,
-      environment: { TESSERA_LAYER: LAYER_PACKAGES.join(',') },
-      local: {
-        tryBundle(outputDir: string): boolean {
-          execFileSync(process.execPath, ['--import', 'tsx', ASSET_BUILDER, '--layer', outputDir], { cwd: projectRoot, stdio: ['ignore', 'inherit', 'inherit'] });
-          return true;
-        },
-      },
-    },
-  });
+  return locallyBuiltAsset({ TESSERA_LAYER: LAYER_PACKAGES.join(',') }, (outputDir) => ['--layer', outputDir]);
 }
