@@ -16,7 +16,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetItemCommand, TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { integrations } from '../shared/connectors/catalog';
 import { loadConfig } from '../shared/config';
 import { verifyPassword, hashPassword } from '../shared/crypto/passwords';
@@ -90,7 +91,7 @@ async function main() {
     }
 
     const baseline = await latency('DynamoDB GetItem (baseline)', ITERATIONS, () =>
-      deps.db.send(new GetCommand({ TableName: config.tableName, Key: keys.user(created.tenant.id, created.admin.id), ConsistentRead: true })),
+      deps.db.send(new GetItemCommand({ TableName: config.tableName, Key: marshall(keys.user(created.tenant.id, created.admin.id)), ConsistentRead: true })),
     );
     const connectionGet = await latency('GET /v1/connections/{id}', ITERATIONS, async () => ensureOk(await get(`/v1/connections/${connectionIds[0]}`, session.access_token)));
     const rows: Row[] = [baseline];
@@ -118,10 +119,10 @@ async function main() {
       let n = 0;
       const rawTransaction = await latency('TransactWriteItems, 2 items (baseline 2)', ITERATIONS, () =>
         deps.db.send(
-          new TransactWriteCommand({
+          new TransactWriteItemsCommand({
             TransactItems: [
-              { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n}`, SK: 'A', v: 'x'.repeat(600) } } },
-              { Put: { TableName: config.tableName, Item: { PK: `BENCH#${n++}`, SK: 'B', v: 'x'.repeat(300) } } },
+              { Put: { TableName: config.tableName, Item: marshall({ PK: `BENCH#${n}`, SK: 'A', v: 'x'.repeat(600) }) } },
+              { Put: { TableName: config.tableName, Item: marshall({ PK: `BENCH#${n++}`, SK: 'B', v: 'x'.repeat(300) }) } },
             ],
           }),
         ),

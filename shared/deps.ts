@@ -3,7 +3,7 @@
  * and handed to domain functions explicitly. Tests and the local host may install their own
  * (an injected clock, other rate limits) with `setDeps`.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { systemClock, type Clock } from './clock';
 import { loadConfig, type Config } from './config';
 import { createIdGenerator, type IdGenerator } from './ids';
@@ -11,12 +11,13 @@ import { createVerificationKeys, type VerificationKeys } from './identity/verifi
 import { createOidcConfigurationCache, type OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
 import { createObservability, type Observability } from './observability';
 import type { RunQueue } from './runs/run-queue';
-import { createDocumentClient } from './store/client';
+import { createDynamoDbClient } from './store/client';
+import { ItemCalls } from './store/item-calls';
 import { TableClient } from './store/table-client';
 
 export interface Deps {
   config: Config;
-  db: DynamoDBDocumentClient;
+  db: DynamoDBClient;
   table: TableClient;
   clock: Clock;
   ids: IdGenerator;
@@ -44,15 +45,15 @@ export interface DepsPart<T> {
 
 export interface DepsOverrides {
   clock?: Clock;
-  db?: DynamoDBDocumentClient;
+  db?: DynamoDBClient;
   observability?: Observability;
   runQueue?: RunQueue;
 }
 
 export function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
   const clock = overrides.clock ?? systemClock;
-  const db = overrides.db ?? createDocumentClient(config);
-  const table = new TableClient(db, config.tableName);
+  const db = overrides.db ?? createDynamoDbClient(config);
+  const table = new TableClient(new ItemCalls(db), config.tableName);
   const parts = new Map<DepsPart<unknown>, unknown>();
   const deps: Deps = {
     config,

@@ -19,7 +19,8 @@ import { parseWith } from '../../shared/schemas/validation';
 import { integrations } from '../../shared/connectors/catalog';
 import { licensedIntegrationIds, setTenantLicense } from '../../shared/connections/integration-licenses';
 import { getTenant, getTenantBySlug } from '../../shared/store/identity-items';
-import { createDocumentClient } from '../../shared/store/client';
+import { createDynamoDbClient } from '../../shared/store/client';
+import { ItemCalls } from '../../shared/store/item-calls';
 import { TableClient } from '../../shared/store/table-client';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
 
@@ -125,10 +126,10 @@ async function run(argv: string[]): Promise<void> {
       if (!tenantId) throw new UsageError('--tenant is required');
       const workspaceId = values.workspace;
       await withConfig(async (config) => {
-        const db = createDocumentClient(config);
+        const db = createDynamoDbClient(config);
         try {
           const log = workspaceId ? `workspace ${workspaceId} audit log` : 'identity audit log';
-          const result = await checkAuditChain({ table: new TableClient(db, config.tableName) }, { tenantId, workspaceId });
+          const result = await checkAuditChain({ table: new TableClient(new ItemCalls(db), config.tableName) }, { tenantId, workspaceId });
           if (result.ok) {
             console.log(`OK: ${result.count} events, chain intact (tenant ${tenantId}, ${log})`);
           } else {
@@ -204,7 +205,7 @@ async function run(argv: string[]): Promise<void> {
     case 'create-table':
       await withConfig(async (config) => {
         if (!config.dynamodbEndpoint) throw new UsageError('create-table is for a local DynamoDB; in AWS the stack owns the table');
-        const db = createDocumentClient(config);
+        const db = createDynamoDbClient(config);
         try {
           const outcome = await ensureTable(db, config.tableName);
           console.log(`Table ${config.tableName} ${outcome === 'created' ? 'created' : 'exists'} at ${config.dynamodbEndpoint}`);

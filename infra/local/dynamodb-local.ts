@@ -17,7 +17,6 @@ import {
   ListTablesCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 
 export interface DynamoDbLocalOptions {
@@ -71,7 +70,7 @@ export async function findRunningDynamoDbLocal(dbPath: string): Promise<string |
 }
 
 /** Creates the table from its one definition when missing, waits until ACTIVE, enables TTL. */
-export async function ensureTable(db: DynamoDBDocumentClient, tableName: string): Promise<'created' | 'existed'> {
+export async function ensureTable(db: DynamoDBClient, tableName: string): Promise<'created' | 'existed'> {
   const send = db.send.bind(db);
   let outcome: 'created' | 'existed' = 'existed';
   if (!(await tableStatus(send, tableName))) {
@@ -100,7 +99,7 @@ export async function ensureTable(db: DynamoDBDocumentClient, tableName: string)
   return outcome;
 }
 
-async function tableStatus(send: DynamoDBDocumentClient['send'], tableName: string): Promise<string | undefined> {
+async function tableStatus(send: DynamoDBClient['send'], tableName: string): Promise<string | undefined> {
   try {
     const { Table } = await send(new DescribeTableCommand({ TableName: tableName }));
     return Table?.TableStatus ?? 'UNKNOWN';

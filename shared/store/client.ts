@@ -1,11 +1,17 @@
-/** The DynamoDB document client, created once per cold start from the config. */
+/** The DynamoDB client, created once per cold start from the config. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '../config';
 
-export function createDocumentClient(config: Pick<Config, 'region' | 'dynamodbEndpoint'>): DynamoDBDocumentClient {
-  const client = new DynamoDBClient({
+/**
+ * The low-level client for the one table. `cacheMiddleware` resolves each operation's
+ * middleware stack once per process instead of at every send; it is safe because only
+ * `ItemCalls` (`item-calls.ts`) sends through this client, with plain low-level commands that
+ * carry no middleware of their own.
+ */
+export function createDynamoDbClient(config: Pick<Config, 'region' | 'dynamodbEndpoint'>): DynamoDBClient {
+  return new DynamoDBClient({
     region: config.region,
+    cacheMiddleware: true,
     ...(config.dynamodbEndpoint
       ? {
           endpoint: config.dynamodbEndpoint,
@@ -13,9 +19,6 @@ export function createDocumentClient(config: Pick<Config, 'region' | 'dynamodbEn
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
         }
       : {}),
-  });
-  return DynamoDBDocumentClient.from(client, {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
 }
 

@@ -1,30 +1,16 @@
 /**
- * A thin typed wrapper over the document client for the one table: reads, scoped queries
- * with cursors, and transactions. Repositories use it; nothing else talks to DynamoDB.
+ * A thin typed wrapper over DynamoDB's item calls (`item-calls.ts`) for the one table: reads,
+ * scoped queries with cursors, and transactions. Repositories use it; nothing else talks to
+ * DynamoDB.
  *
  * Cursors are bound to the partition they were issued for: a cursor presented with another
  * scope (another workspace, another user) is refused rather than followed.
  */
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchWriteCommandInput,
-  type BatchWriteCommandOutput,
-  type DeleteCommandInput,
-  type DynamoDBDocumentClient,
-  type PutCommandInput,
-  type TransactWriteCommandInput,
-  type UpdateCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import type { BatchWriteCommandInput, DeleteCommandInput, PutCommandInput, TransactWriteCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { runWithConcurrency } from '../bounded-concurrency';
 import { ValidationError } from '../errors';
 import type { ItemKey, KeyPrefix } from './keys';
+import type { ItemCalls } from './item-calls';
 import { tableDefinition, type GsiName } from './table';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -188,12 +174,12 @@ export class TableClient {
   private readonly chainedAppends = new WeakMap<TransactItem, ChainedAppend>();
 
   constructor(
-    readonly db: DynamoDBDocumentClient,
+    private readonly calls: ItemCalls,
     readonly name: string,
   ) {}
 
   async get<T>(key: ItemKey): Promise<T | undefined> {
-    const out = await this.db.send(new GetCommand({ TableName: this.name, Key: key, ConsistentRead: true }));
+    const out = await this.calls.get({ TableName: this.name, Key: key, ConsistentRead: true });
     return out.Item ? withoutKeys<T>(out.Item) : undefined;
   }
 
@@ -202,26 +188,26 @@ export class TableClient {
   }
 
   put(input: Omit<PutCommandInput, 'TableName'>) {
-    return this.db.send(new PutCommand({ ...input, TableName: this.name }));
+    return this.calls.put({ ...input, TableName: this.name });
   }
 
   update(input: Omit<UpdateCommandInput, 'TableName'>) {
-    return this.db.send(new UpdateCommand({ ...input, TableName: this.name }));
+    return this.calls.update({ ...input, TableName: this.name });
   }
 
   delete(input: Omit<DeleteCommandInput, 'TableName'>) {
-    return this.db.send(new DeleteCommand({ ...input, TableName: this.name }));
+    return this.calls.delete({ ...input, TableName: this.name });
   }
 
   async transact(items: TransactItem[]): Promise<void> {
     if (!items.some((item) => this.chainedAppends.has(item))) {
-      await this.db.send(new TransactWriteCommand({ TransactItems: items }));
+      await this.calls.transactWrite({ TransactItems: items });
       return;
     }
     for (let attempt = 1; ; attempt++) {
       const { linked, heads } = await this.linkChainedAppends(items, attempt === 1);
       try {
-        await this.db.send(new TransactWriteCommand({ TransactItems: [...linked, ...heads] }));
+        await this.calls.transactWrite({ TransactItems: [...linked, ...heads] });
         return;
       } catch (error) {
         const codes = cancellationCodes(error);
@@ -314,7 +300,7 @@ export class TableClient {
     const unique = [...new Map(itemKeys.map((key) => [itemId(key), key])).values()];
     if (unique.length > BATCH_GET_MAX) throw new Error(`getItems reads at most ${BATCH_GET_MAX} keys`);
     if (unique.length === 1) {
-      const out = await this.db.send(new GetCommand({ TableName: this.name, Key: unique[0], ConsistentRead: true }));
+      const out = await this.calls.get({ TableName: this.name, Key: unique[0], ConsistentRead: true });
       return new ItemsByKey(unique, out.Item ? [out.Item] : []);
     }
     return new ItemsByKey(unique, unique.length === 0 ? [] : await this.batchGet(unique, { consistent: true }));
@@ -338,7 +324,7 @@ export class TableClient {
       for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
         if (attempt > BATCH_RETRIES) throw new Error('BatchGetItem kept returning unprocessed keys');
         if (attempt > 0) await pause(25 * 2 ** attempt);
-        const out = await this.db.send(new BatchGetCommand({ RequestItems: request }));
+        const out = await this.calls.batchGet({ RequestItems: request });
         found.push(...(out.Responses?.[this.name] ?? []));
         request = out.UnprocessedKeys as typeof request;
       }
@@ -355,7 +341,7 @@ export class TableClient {
       for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
         if (attempt > BATCH_RETRIES) throw new Error('BatchWriteItem kept returning unprocessed items');
         if (attempt > 0) await pause(25 * 2 ** attempt);
-        const out: BatchWriteCommandOutput = await this.db.send(new BatchWriteCommand({ RequestItems: pending }));
+        const out = await this.calls.batchWrite({ RequestItems: pending });
         pending = out.UnprocessedItems;
       }
     }, options.schedule ?? immediately);
@@ -366,8 +352,7 @@ export class TableClient {
     const names = options.projection ? Object.fromEntries(options.projection.map((n, i) => [`#p${i}`, n])) : {};
     // DynamoDB refuses begins_with on an empty string: an empty prefix is the whole partition.
     const whole = prefix.SKPrefix === '';
-    const out = await this.db.send(
-      new QueryCommand({
+    const out = await this.calls.query({
         TableName: this.name,
         KeyConditionExpression: whole ? '#pk = :pk' : '#pk = :pk AND begins_with(#sk, :prefix)',
         ExpressionAttributeNames: { '#pk': tableDefinition.partitionKey, ...(whole && !options.projection ? {} : { '#sk': tableDefinition.sortKey }), ...names },
@@ -376,24 +361,21 @@ export class TableClient {
         ...(options.limit ? { Limit: options.limit } : {}),
         ...(options.consistent === false ? {} : { ConsistentRead: true }),
         ExclusiveStartKey: options.startKey,
-      }),
-    );
+    });
     return { items: out.Items ?? [], lastKey: out.LastEvaluatedKey };
   }
 
   /** Items of an index partition whose sort key is at most `upTo` (oldest first): due work. */
   async queryIndexUpTo(index: GsiName, partition: string, upTo: string, limit: number): Promise<StoredItem[]> {
     const gsi = tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === index)!;
-    const out = await this.db.send(
-      new QueryCommand({
+    const out = await this.calls.query({
         TableName: this.name,
         IndexName: index,
         KeyConditionExpression: '#pk = :pk AND #sk <= :upTo',
         ExpressionAttributeNames: { '#pk': gsi.partitionKey, '#sk': gsi.sortKey },
         ExpressionAttributeValues: { ':pk': partition, ':upTo': upTo },
         Limit: limit,
-      }),
-    );
+    });
     return (out.Items ?? []).map((item) => withoutKeys<StoredItem>(item));
   }
 
@@ -438,8 +420,7 @@ export class TableClient {
     let startKey = q.page.cursor ? decodeCursor(q.page.cursor, q.partitionAttribute, q.partition) : undefined;
     // With a filter a page can come back short; keep reading until the page is full or the partition ends.
     for (;;) {
-      const out = await this.db.send(
-        new QueryCommand({
+      const out = await this.calls.query({
           TableName: this.name,
           ...(q.index ? { IndexName: q.index } : { ConsistentRead: true }),
           KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
@@ -449,8 +430,7 @@ export class TableClient {
           ScanIndexForward: !q.newestFirst,
           Limit: q.page.limit - items.length,
           ExclusiveStartKey: startKey,
-        }),
-      );
+      });
       for (const item of out.Items ?? []) items.push(withoutKeys<T>(item));
       startKey = out.LastEvaluatedKey;
       if (!startKey || items.length >= q.page.limit) break;

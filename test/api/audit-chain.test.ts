@@ -25,10 +25,10 @@ const PARALLEL = 20;
 
 /** The stored items of a log, oldest link first. */
 async function storedEvents(pk: string): Promise<Record<string, unknown>[]> {
-  const out = await host.deps.db.send(new QueryCommand({ TableName: host.config.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :evt)', ExpressionAttributeValues: { ':pk': pk, ':evt': 'EVT#' }, ConsistentRead: true }));
+  const out = await host.documents.send(new QueryCommand({ TableName: host.config.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :evt)', ExpressionAttributeValues: { ':pk': pk, ':evt': 'EVT#' }, ConsistentRead: true }));
   return (out.Items ?? []).sort((a, b) => (a.seq as number) - (b.seq as number));
 }
-const putBack = (item: Record<string, unknown>) => host.deps.db.send(new PutCommand({ TableName: host.config.tableName, Item: item }));
+const putBack = (item: Record<string, unknown>) => host.documents.send(new PutCommand({ TableName: host.config.tableName, Item: item }));
 
 /** `npm run tessera -- verify-audit …` against this file's table. */
 function verifyAudit(args: string[]): Promise<{ code: number | null; out: string }> {
@@ -116,7 +116,7 @@ describe('audit hash chains', () => {
     await putBack(e6);
 
     // A deleted event: the one after it is the first broken link.
-    await host.deps.db.send(new DeleteCommand({ TableName: host.config.tableName, Key: { PK: e6.PK, SK: e6.SK } }));
+    await host.documents.send(new DeleteCommand({ TableName: host.config.tableName, Key: { PK: e6.PK, SK: e6.SK } }));
     const deleted = await verifyAudit(['--tenant', tenant.tenantId]);
     expect(deleted.code).not.toBe(0);
     expect(deleted.out).toContain(`BROKEN at seq 6 (event ${e7.event_id as string})`);
@@ -132,7 +132,7 @@ describe('audit hash chains', () => {
 
     // The newest event gone: the chain's head still names it.
     const last = original.at(-1)!;
-    await host.deps.db.send(new DeleteCommand({ TableName: host.config.tableName, Key: { PK: last.PK, SK: last.SK } }));
+    await host.documents.send(new DeleteCommand({ TableName: host.config.tableName, Key: { PK: last.PK, SK: last.SK } }));
     expect(await checkAuditChain(host.deps, { tenantId: tenant.tenantId })).toMatchObject({ ok: false, brokenAt: { seq: count } });
     await putBack(last);
 

@@ -38,7 +38,7 @@ async function createOk(token = tokens.admin, integration = catalog[0]!): Promis
 }
 
 async function countWrites(): Promise<number> {
-  const out = await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName, Select: 'COUNT' }));
+  const out = await host.documents.send(new ScanCommand({ TableName: host.config.tableName, Select: 'COUNT' }));
   return out.Count ?? 0;
 }
 
@@ -123,7 +123,7 @@ describe('create', () => {
     const stored = await host.deps.table.get<Record<string, unknown>>(keys.connection(tenant.tenantId, tenant.workspaceId, connection.connection_id as string));
     expect(stored).toMatchObject({ configuration_kms_key_id: (await envelopeOf(host.deps)).keyId, configuration_schema_version: expect.any(Number) });
     // Nothing in the whole table, audit events included, holds a secret value in plaintext.
-    const everything = JSON.stringify((await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName }))).Items);
+    const everything = JSON.stringify((await host.documents.send(new ScanCommand({ TableName: host.config.tableName }))).Items);
     const secretFields = Object.entries(integration.configuration_schema as unknown as { properties: Record<string, { writeOnly?: boolean }> }).length ? (integration.configuration_schema as unknown as { properties: Record<string, { writeOnly?: boolean }> }).properties : {};
     for (const [field, spec] of Object.entries(secretFields)) {
       const value = body.configuration![field];

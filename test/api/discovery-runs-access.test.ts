@@ -132,7 +132,7 @@ describe('run and inventory access', () => {
     const partitions = keys.inventoryPartitions(tenantId, workspaceId, connectionId).map((p) => p.PK);
     const count = async (pk: string, prefix?: string) =>
       (
-        await host.deps.db.send(
+        await host.documents.send(
           new QueryCommand({
             TableName: host.config.tableName,
             KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',

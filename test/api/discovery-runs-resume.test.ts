@@ -6,7 +6,8 @@
  * and nothing secret reaches an answer, the table in plaintext, or a log line.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BatchWriteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { RunMessage } from '../../shared/runs/run-queue';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
@@ -136,7 +137,7 @@ describe('runs that resume', () => {
     let batchWrites = 0;
     const crashing = (command: unknown, ...rest: unknown[]): Promise<unknown> => {
       // The 6th inventory write of the run throws once, after five pages' writes landed.
-      if (command instanceof BatchWriteCommand && ++batchWrites === 6) return Promise.reject(new Error('the function died here'));
+      if (command instanceof BatchWriteItemCommand && ++batchWrites === 6) return Promise.reject(new Error('the function died here'));
       return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
     };
     // The client's overloads cannot be spelled here; the stand-in forwards every call unchanged.
@@ -179,7 +180,7 @@ describe('runs that resume', () => {
       let crashes = 0;
       const crashing = (command: unknown, ...rest: unknown[]): Promise<unknown> => {
         // The first delete of the sweep throws once: the removals it found are recorded, the items not yet gone.
-        const deleting = command instanceof BatchWriteCommand && JSON.stringify(command.input).includes('"DeleteRequest"');
+        const deleting = command instanceof BatchWriteItemCommand && JSON.stringify(command.input).includes('"DeleteRequest"');
         if (deleting && crashes++ === 0) return Promise.reject(new Error('the function died here'));
         return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
       };
@@ -215,7 +216,7 @@ describe('runs that resume', () => {
     const items: unknown[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {
-      const page = await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName, ExclusiveStartKey: startKey }));
+      const page = await host.documents.send(new ScanCommand({ TableName: host.config.tableName, ExclusiveStartKey: startKey }));
       items.push(...(page.Items ?? []));
       startKey = page.LastEvaluatedKey;
     } while (startKey);

@@ -320,7 +320,7 @@ describe('backup codes', () => {
     expect(codes.some((c) => user.backupCodes!.includes(c))).toBe(false);
 
     // Stored as digests only.
-    const scan = await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName }));
+    const scan = await host.documents.send(new ScanCommand({ TableName: host.config.tableName }));
     const table = JSON.stringify(scan.Items);
     for (const code of codes) expect(table).not.toContain(code);
 

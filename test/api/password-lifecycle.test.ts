@@ -75,7 +75,7 @@ describe('forgot password', () => {
 
     // Stored as its digest only: the item is found by the hash and no item holds the token.
     expect(await host.deps.table.get(keys.passwordResetToken(sha256Hex(token)))).toBeDefined();
-    const scan = await host.deps.db.send(new ScanCommand({ TableName: host.config.tableName }));
+    const scan = await host.documents.send(new ScanCommand({ TableName: host.config.tableName }));
     expect(JSON.stringify(scan.Items)).not.toContain(token);
 
     const events = await identityAuditEvents(host.deps, tenant.tenantId);

@@ -51,7 +51,7 @@ const oidcBody = (extra: Record<string, unknown> = {}) => ({
 });
 
 async function rawItem(): Promise<Record<string, unknown> | undefined> {
-  const out = await host.deps.db.send(new GetCommand({ TableName: host.config.tableName, Key: keys.idpConfig(tenant.tenantId) }));
+  const out = await host.documents.send(new GetCommand({ TableName: host.config.tableName, Key: keys.idpConfig(tenant.tenantId) }));
   return out.Item;
 }
 

@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
+import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local';
 import { startLocalHost } from '../../infra/local/server';
@@ -30,6 +31,12 @@ export interface TestHostOptions {
 export interface TestHost {
   url: string;
   deps: Deps;
+  /**
+   * The test's own way to the table, items as plain values, for tests that read or alter what
+   * is stored. Not `deps.db`: that client caches its middleware stacks per command class, which
+   * only low-level commands allow.
+   */
+  documents: DynamoDBDocumentClient;
   config: Config;
   runQueue: LocalRunQueue;
   scheduler: LocalScheduler | undefined;
@@ -67,11 +74,15 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
     throw error;
   }
   setDeps(deps);
+  const documents = DynamoDBDocumentClient.from(new DynamoDBClient({ region: config.region, endpoint: config.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   const scheduler = options.schedulerIntervalMs ? startLocalScheduler({ intervalMs: options.schedulerIntervalMs }) : undefined;
 
   return {
     url: host.url,
     deps,
+    documents,
     config,
     runQueue,
     scheduler,
@@ -83,6 +94,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       // Dropping the table frees DynamoDB Local's memory for the files still running.
       await deps.db.send(new DeleteTableCommand({ TableName: config.tableName })).catch(() => undefined);
       deps.db.destroy();
+      documents.destroy();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

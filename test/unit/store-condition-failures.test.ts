@@ -3,7 +3,7 @@
  * cancelled because one of its conditions failed or a parallel transaction won; and which items.
  */
 import { describe, expect, it } from 'vitest';
-import { createDocumentClient, failedConditionIndexes, isConditionFailure } from '../../shared/store/client';
+import { createDynamoDbClient, failedConditionIndexes, isConditionFailure } from '../../shared/store/client';
 
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error('x'), { name }, extra);
 const cancelled = (codes: (string | undefined)[] | undefined) => named('TransactionCanceledException', codes === undefined ? {} : { CancellationReasons: codes.map((Code) => (Code === undefined ? {} : { Code })) });
@@ -30,13 +30,15 @@ describe('condition failures', () => {
   });
 });
 
-describe('the document client', () => {
+describe('the DynamoDB client', () => {
   it('uses fixed local credentials only for a local endpoint', async () => {
-    const local = createDocumentClient({ region: 'eu-west-1', dynamodbEndpoint: 'http://127.0.0.1:8000' });
+    const local = createDynamoDbClient({ region: 'eu-west-1', dynamodbEndpoint: 'http://127.0.0.1:8000' });
     const credentials = local.config.credentials;
     expect(await credentials()).toMatchObject({ accessKeyId: 'local', secretAccessKey: 'local' });
     expect(await local.config.region()).toBe('eu-west-1');
-    const aws = createDocumentClient({ region: 'eu-west-1', dynamodbEndpoint: undefined });
+    // Only ItemCalls sends through it, with low-level commands: they allow the stacks cached.
+    expect(local.config.cacheMiddleware).toBe(true);
+    const aws = createDynamoDbClient({ region: 'eu-west-1', dynamodbEndpoint: undefined });
     expect(aws.config.endpoint).toBeUndefined();
     local.destroy();
     aws.destroy();

@@ -3,23 +3,23 @@
  * slot already given back), a transaction holding the item is waited out, anything else is not
  * theirs to hide.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { decrementCounter, giveBackItem, incrementCounter } from '../../shared/store/rate-counters';
+import type { ItemCalls } from '../../shared/store/item-calls';
 import { TableClient } from '../../shared/store/table-client';
 
 const named = (name: string) => Object.assign(new Error(name), { name });
 /** A table whose updates answer `outcomes` in turn, the last one ever after (an Error is thrown), recording the updates. */
 function tableAnswering(...outcomes: (Error | object)[]) {
   const sent: Record<string, unknown>[] = [];
-  const db = {
-    send: (command: { input: Record<string, unknown> }) => {
-      sent.push(command.input);
+  const calls = {
+    update: (input: Record<string, unknown>) => {
+      sent.push(input);
       const outcome = outcomes.length > 1 ? outcomes.shift()! : outcomes[0]!;
       return outcome instanceof Error ? Promise.reject(outcome) : Promise.resolve(outcome);
     },
   };
-  return { table: new TableClient(db as unknown as DynamoDBDocumentClient, 'T'), sent };
+  return { table: new TableClient(calls as unknown as ItemCalls, 'T'), sent };
 }
 const input = { limiter: 'login', subject: 'ip#1', limit: 5, windowSeconds: 60, nowSeconds: 6_010 };
 const slot = { limiter: 'login', subject: 'ip#1', windowIndex: 100, expiresAt: 6_060 + 60 };

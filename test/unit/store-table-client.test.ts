@@ -1,12 +1,12 @@
 /**
  * The table client's answers to what DynamoDB Local never does on its own: unprocessed batch
  * items (throttling), a chain head moved by a parallel append, cancellations for other reasons,
- * and cursors that are not this list's. A scripted document client answers each command in turn
- * and records what was sent.
+ * and cursors that are not this list's. Scripted item calls answer each call in turn and record
+ * what was sent.
  */
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ValidationError } from '../../shared/errors';
+import type { ItemCalls } from '../../shared/store/item-calls';
 import { TableClient, type ChainLink } from '../../shared/store/table-client';
 
 interface Sent {
@@ -14,18 +14,18 @@ interface Sent {
   input: Record<string, unknown>;
 }
 
-/** A document client that answers the commands it is sent with `answers`, in order (an Error is thrown). */
+/** Item calls that answer with `answers`, in order (an Error is thrown), recording each call's name and input. */
 function scripted(answers: unknown[]) {
   const sent: Sent[] = [];
-  const db = {
-    send: (command: { constructor: { name: string }; input: Record<string, unknown> }) => {
-      sent.push({ name: command.constructor.name, input: command.input });
-      if (answers.length === 0) return Promise.reject(new Error(`unscripted ${command.constructor.name}`));
+  const calls = new Proxy({}, {
+    get: (_, name: string) => (input: Record<string, unknown>) => {
+      sent.push({ name, input });
+      if (answers.length === 0) return Promise.reject(new Error(`unscripted ${name}`));
       const answer = answers.shift();
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
-  };
-  return { table: new TableClient(db as unknown as DynamoDBDocumentClient, 'T'), sent };
+  });
+  return { table: new TableClient(calls as ItemCalls, 'T'), sent };
 }
 
 const cancelled = (...codes: string[]) => Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
@@ -43,7 +43,7 @@ describe('chained appends', () => {
     const { table, sent } = scripted([{ Item: { PK: 'CHAIN', SK: 'HEAD', seq: 4, digest: 'd4' } }, {}]);
     const plain = table.putItem({ PK: 'P', SK: 'S' });
     await table.transact([table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext }), plain, table.chainedPutItem({ PK: 'A', SK: '2' }, { head, link: linkNext })]);
-    expect(sent.map((s) => s.name)).toEqual(['GetCommand', 'TransactWriteCommand']);
+    expect(sent.map((s) => s.name)).toEqual(['get', 'transactWrite']);
     const items = (sent[1]!.input.TransactItems as { Put: { Item: Record<string, unknown>; ConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> } }[]).map((i) => i.Put);
     expect(items.map((p) => [p.Item.SK, p.Item.seq])).toEqual([['1', 5], ['S', undefined], ['2', 6], ['HEAD', 6]]);
     expect(items[1]).not.toHaveProperty('ConditionExpression');
@@ -54,7 +54,7 @@ describe('chained appends', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const { table, sent } = scripted([{}, cancelled('None', 'ConditionalCheckFailed'), { Item: { PK: 'CHAIN', SK: 'HEAD', seq: 1, digest: 'd1' } }, {}]);
     await table.transact([table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext })]);
-    expect(sent.map((s) => s.name)).toEqual(['GetCommand', 'TransactWriteCommand', 'GetCommand', 'TransactWriteCommand']);
+    expect(sent.map((s) => s.name)).toEqual(['get', 'transactWrite', 'get', 'transactWrite']);
     const first = (sent[1]!.input.TransactItems as { Put: { Item: Record<string, unknown>; ConditionExpression: string } }[]).map((i) => i.Put);
     expect(first[1]!.ConditionExpression).toBe('attribute_not_exists(PK)');
     const second = (sent[3]!.input.TransactItems as { Put: { Item: Record<string, unknown> } }[]).map((i) => i.Put.Item.seq);
@@ -65,7 +65,7 @@ describe('chained appends', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const { table, sent } = scripted([cancelled('None', 'ConditionalCheckFailed'), { Item: { PK: 'CHAIN', SK: 'HEAD', seq: 8, digest: 'd8' } }, {}]);
     await table.transact([table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext, knownHead: { seq: 7, digest: 'd7' } })]);
-    expect(sent.map((s) => s.name)).toEqual(['TransactWriteCommand', 'GetCommand', 'TransactWriteCommand']);
+    expect(sent.map((s) => s.name)).toEqual(['transactWrite', 'get', 'transactWrite']);
     const seqs = (n: number) => (sent[n]!.input.TransactItems as { Put: { Item: Record<string, unknown>; ExpressionAttributeValues?: Record<string, unknown> } }[]).map((i) => i.Put);
     expect(seqs(0).map((p) => p.Item.seq)).toEqual([8, 8]);
     expect(seqs(0)[1]!.ExpressionAttributeValues).toEqual({ ':seq': 7, ':digest': 'd7' });
@@ -73,7 +73,7 @@ describe('chained appends', () => {
 
     const empty = scripted([{}]);
     await empty.table.transact([empty.table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext, knownHead: null })]);
-    expect(empty.sent.map((s) => s.name)).toEqual(['TransactWriteCommand']);
+    expect(empty.sent.map((s) => s.name)).toEqual(['transactWrite']);
     expect((empty.sent[0]!.input.TransactItems as { Put: { ConditionExpression: string } }[])[1]!.Put.ConditionExpression).toBe('attribute_not_exists(PK)');
   });
 
@@ -81,7 +81,7 @@ describe('chained appends', () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const { table, sent } = scripted([{}, cancelled('None', 'TransactionConflict', 'None'), {}, {}]);
     await table.transact([table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext }), table.updateItem({ Key: { PK: 'RATE', SK: 'W' }, UpdateExpression: 'ADD #c :m' })]);
-    expect(sent.map((s) => s.name)).toEqual(['GetCommand', 'TransactWriteCommand', 'GetCommand', 'TransactWriteCommand']);
+    expect(sent.map((s) => s.name)).toEqual(['get', 'transactWrite', 'get', 'transactWrite']);
   });
 
   it('does not retry when one of its own items failed, nor on another error', async () => {
@@ -101,7 +101,7 @@ describe('chained appends', () => {
     const answers = Array.from({ length: 100 }, () => [{}, cancelled('None', 'TransactionConflict')]).flat();
     const { table, sent } = scripted(answers);
     await expect(table.transact([table.chainedPutItem({ PK: 'A', SK: '1' }, { head, link: linkNext })])).rejects.toThrow('An audit chain stayed busy');
-    expect(sent.filter((s) => s.name === 'TransactWriteCommand')).toHaveLength(100);
+    expect(sent.filter((s) => s.name === 'transactWrite')).toHaveLength(100);
   });
 });
 
