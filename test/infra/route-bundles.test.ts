@@ -101,6 +101,14 @@ describe('route bundles', () => {
     for (const handler of ['idp-create', 'sso-metadata', 'sso-start', 'me-federated-identity-link']) expect(inputsOf.get(handler)!.some((i) => i.startsWith('shared/identity/sso/saml-'))).toBe(true);
   });
 
+  // qrcode's main module requires every renderer, its PNG one with pngjs (~30 KiB, zlib streams
+  // at import): the enrollment imports the QR core and the SVG renderer by path instead.
+  it('reaches qrcode only by its QR core and SVG renderer, only where an enrollment starts', () => {
+    const users = handlers.filter((handler) => packagesOf.get(handler)!.some((p) => /^qrcode(\/|$)/.test(p)));
+    expect(users).toEqual(['mfa-enroll-start']);
+    expect(packagesOf.get('mfa-enroll-start')!.filter((p) => /^qrcode(\/|$)/.test(p)).sort()).toEqual(['qrcode/lib/core/qrcode', 'qrcode/lib/renderer/svg-tag']);
+  });
+
   it('names only schema modules that exist (so a rename cannot make the lists above vacuous)', () => {
     const everySchemaModule = new Set(handlers.flatMap((h) => inputsOf.get(h)!.filter(isSchemaModule)));
     expect([...new Set(Object.values(unrelatedSchemas).flat())].filter((s) => !everySchemaModule.has(s))).toEqual([]);
