@@ -5,8 +5,8 @@
  * consumer decides every response here as the unbundled module does: it signs in with a
  * response signed by a real IdP key (over the assertion or the whole response), and refuses a
  * tampered or wrongly signed one, a signature-wrapped one and an encrypted assertion with the
- * same problem. The stubs throw where samlify would reach them: Redirect-binding signatures and
- * assertion decryption.
+ * same problem. The stubs throw where samlify would reach them: Redirect-binding signatures,
+ * assertion decryption, writing messages and writing metadata.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,6 +40,9 @@ interface ProbeInput {
   tenant: TenantRecord;
   idp: IdpConfigRecord & { saml: SamlSettingsRecord };
   transaction: SsoTransactionRecord;
+  /** For the probe's own entities: the SP as the consumer builds it, an IdP that could sign. */
+  config: { publicUrl: string };
+  idpKey: string;
 }
 
 /** The problem a refusal answers with (class names do not survive minifying: whether it is the module's SsoResponseError instead). */
@@ -120,7 +123,7 @@ describe('Lambda bundle of the SAML assertion consumer', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('carries neither node-rsa nor xml-encryption and one xpath, decides responses as the module does, and its stubs throw when reached', async () => {
+  it('carries neither node-rsa, xml-encryption, xml nor the message writers, and one xpath; decides responses as the module does, and its stubs throw when reached', async () => {
     const key = signingIdentity('bundle-saml-idp');
     const otherKey = signingIdentity('another-idp');
     const metadata = idpMetadataXml({ entityId: IDP_ENTITY, ssoUrl: 'https://idp.test/sso', certBody: key.certBody });
@@ -156,6 +159,8 @@ describe('Lambda bundle of the SAML assertion consumer', () => {
       tenant: { id: 'ten_bundle', slug: SLUG, name: 'Acme', email_domains: ['acme.test'], created_at: '', updated_at: '' },
       idp: { saml, saml_subject_attribute: null } as IdpConfigRecord & { saml: SamlSettingsRecord },
       transaction: { saml_request_id: REQUEST_ID } as SsoTransactionRecord,
+      config: { publicUrl: PUBLIC_URL },
+      idpKey: key.privateKey,
     };
     const inputFile = path.join(dir, 'input.json');
     writeFileSync(inputFile, JSON.stringify(input));
@@ -170,17 +175,21 @@ describe('Lambda bundle of the SAML assertion consumer', () => {
         "import samlify from 'samlify';",
         `import { SsoResponseError } from '${sso('login-transactions')}';`,
         `import { completeSamlLogin } from '${sso('saml-response')}';`,
+        `import { serviceProviderFor } from '${sso('saml-entities')}';`,
         `const decideAll = ${decideAll.toString()};`,
         'const input = JSON.parse(readFileSync(process.argv[2]!, "utf8"));',
         'const outcomes = await decideAll(completeSamlLogin, SsoResponseError, input);',
         'const thrown = async (f: () => unknown) => { try { await f(); return "ran"; } catch (error) { return (error as Error).message; } };',
         'const idp = samlify.IdentityProvider({ metadata: input.idp.saml.metadata });',
-        'const sp = samlify.ServiceProvider({ entityID: "https://tessera.test/sp" });',
+        'const sp = serviceProviderFor(input.config, input.tenant.slug);',
         "const deflated = encodeURIComponent(deflateRawSync(input.responses['assertion-signed']).toString('base64'));",
         'const stubs = {',
         "  'redirect-binding': await thrown(() => sp.parseLoginResponse(idp, 'redirect', { query: { SAMLResponse: deflated, Signature: 'c2ln', SigAlg: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256' }, octetString: `SAMLResponse=${deflated}` })),",
         "  'redirect-signature': await thrown(() => samlify.SamlLib.verifyMessageSignature(idp.entityMeta, 'SAMLResponse=x', Buffer.from('sig'))),",
         "  'decrypt-assertion': await thrown(() => samlify.SamlLib.decryptAssertion(sp, input.responses.encrypted)),",
+        "  'request-writing': await thrown(() => sp.createLoginRequest(idp, 'redirect')),",
+        "  'response-writing': await thrown(() => samlify.IdentityProvider({ metadata: input.idp.saml.metadata, privateKey: input.idpKey }).createLoginResponse(sp, { extract: { request: { id: 'r' } } }, 'post', {})),",
+        "  'metadata-writing': await thrown(() => samlify.ServiceProvider({ entityID: 'https://tessera.test/sp' })),",
         "  'encrypted-idp': await thrown(() => sp.parseLoginResponse(samlify.IdentityProvider({ metadata: input.idp.saml.metadata, isAssertionEncrypted: true }), 'post', { body: { SAMLResponse: Buffer.from(input.responses.encrypted).toString('base64') } })),",
         '};',
         'console.log(JSON.stringify({ outcomes, stubs }));',
@@ -189,7 +198,11 @@ describe('Lambda bundle of the SAML assertion consumer', () => {
     const result = await build({ ...lambdaBuildOptions('sso-callback-post'), entryPoints: [entry], outfile: path.join(dir, 'probe.mjs'), metafile: true });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((input) => input.includes('node_modules/samlify/'))).toBe(true);
-    expect(inputs.filter((input) => /node_modules\/(node-rsa|asn1|@authenio\/xml-encryption)\//.test(input))).toEqual([]);
+    expect(inputs.filter((input) => /node_modules\/(node-rsa|asn1|@authenio\/xml-encryption|xml)\//.test(input))).toEqual([]);
+    // The binding modules keep their paths, with a stub's source (some hundred bytes) for their own.
+    const bindings = inputs.filter((input) => /node_modules\/samlify\/build\/src\/binding-/.test(input));
+    expect(bindings).toHaveLength(3);
+    for (const binding of bindings) expect(result.metafile.inputs[binding]!.bytes, binding).toBeLessThan(1000);
     const xpathCopies = new Set(inputs.flatMap((input) => /^(.*node_modules\/xpath)\//.exec(input)?.[1] ?? []));
     expect([...xpathCopies]).toHaveLength(1);
     expect([...xpathCopies][0]).not.toMatch(/node_modules\/.+\/node_modules\/xpath$/);
@@ -211,6 +224,9 @@ describe('Lambda bundle of the SAML assertion consumer', () => {
       'redirect-binding': expect.stringContaining('without Redirect-binding signatures'),
       'decrypt-assertion': expect.stringContaining('without assertion encryption'),
       'encrypted-idp': expect.stringContaining('without assertion encryption'),
+      'request-writing': expect.stringContaining('without message writing'),
+      'response-writing': expect.stringContaining('without message writing'),
+      'metadata-writing': expect.stringContaining('without metadata writing'),
     });
   });
 });
