@@ -10,6 +10,7 @@ import { AssetHashType } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type { BuildOptions } from 'esbuild';
 import { encryptionSdkWithoutSigning } from './encryption-sdk-plugin';
+import { samlifyPostConsumer } from './samlify-post-consumer-plugin';
 import { requireShippedPackages } from './shipped-packages-plugin';
 import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from './handler-capabilities';
 
@@ -79,7 +80,12 @@ export function lambdaBuildOptions(handler: string): BuildOptions {
     alias: { ...LAMBDA_ALIASES },
     // The AWS SDK is bundled too: the versions in the lock file, not whatever the runtime ships.
     // Only the packages shipped beside the bundle or in a layer stay out of it, loaded with `require`.
-    plugins: [encryptionSdkWithoutSigning, requireShippedPackages([...modulesShippedBeside(handler), ...modulesFromLayer(handler)])],
+    plugins: [
+      encryptionSdkWithoutSigning,
+      // The functions that ship samlify's schema validator are the ones that bundle samlify.
+      ...(samlSchemaValidatorHandlers.has(handler) ? [samlifyPostConsumer] : []),
+      requireShippedPackages([...modulesShippedBeside(handler), ...modulesFromLayer(handler)]),
+    ],
     logLevel: 'silent',
   };
 }

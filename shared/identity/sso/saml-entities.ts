@@ -4,6 +4,10 @@
  * the tenant slug, signed assertions required; a small clock drift) and the tenant's IdP from its
  * stored metadata. IdP-initiated login is not offered: every response must answer an
  * AuthnRequest Tessera stored.
+ *
+ * Both entities are built from a metadata document and never with `isAssertionEncrypted`: the
+ * Lambda bundle carries samlify without its metadata writer and its assertion decryption
+ * (infra/samlify-post-consumer-plugin.ts), which throw if reached.
  */
 import samlify from 'samlify';
 import type { Config } from '../../config';
