@@ -9,7 +9,7 @@ import type { Config } from '../config';
  * carry no middleware of their own.
  */
 export function createDynamoDbClient(config: Pick<Config, 'region' | 'dynamodbEndpoint'>): DynamoDBClient {
-  return new DynamoDBClient({
+  const client = new DynamoDBClient({
     region: config.region,
     cacheMiddleware: true,
     ...(config.dynamodbEndpoint
@@ -20,6 +20,10 @@ export function createDynamoDbClient(config: Pick<Config, 'region' | 'dynamodbEn
         }
       : {}),
   });
+  // The client is given no logger, yet its logger middleware builds a redacted copy of every
+  // input and output for the no-op one (a quarter of a millisecond of CPU per login here).
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
 }
 
 /** True when a DynamoDB call failed on its ConditionExpression (or a transaction's). */

@@ -38,6 +38,10 @@ describe('the DynamoDB client', () => {
     expect(await local.config.region()).toBe('eu-west-1');
     // Only ItemCalls sends through it, with low-level commands: they allow the stacks cached.
     expect(local.config.cacheMiddleware).toBe(true);
+    // No logger is given: its middleware would only build redacted copies for the no-op one.
+    const stack = local.middlewareStack.identify();
+    expect(stack.some((name) => name.startsWith('retryMiddleware'))).toBe(true);
+    expect(stack.filter((name) => name.startsWith('loggerMiddleware'))).toEqual([]);
     const aws = createDynamoDbClient({ region: 'eu-west-1', dynamodbEndpoint: undefined });
     expect(aws.config.endpoint).toBeUndefined();
     local.destroy();
