@@ -25,13 +25,14 @@ import { createDeps, setDeps } from '../shared/deps';
 import { createTenant } from '../shared/identity/tenants';
 import { keys } from '../shared/store/keys';
 import { handler as loginHandler } from '../functions/auth-login';
+import { handler as connectionGetHandler } from '../functions/connections-get';
 import { passwordHashingHandlers } from '../infra/handler-capabilities';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { lambdaContext } from '../infra/local/lambda-context';
 import { startLocalHost } from '../infra/local/server';
 import { buildFunctionBundle, buildReferenceBundle, functionHandlers, layerZippedBytes, type FunctionBundle } from './bundle-sizes';
 import { buildProbe, coldStartEvent, measureColdStart, type ColdStart, type ColdStartFixture } from './cold-start';
-import { latency, printTable, type Row } from './measure';
+import { interleavedLatency, latency, printTable, type Row } from './measure';
 import { printMustShow, worstOf, type Criterion } from './must-show';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
@@ -49,6 +50,8 @@ const LOGIN_ITERATIONS = Number(process.env.BENCH_LOGIN_ITERATIONS ?? 40);
 const THROUGHPUT_WARMUP = Number(process.env.BENCH_THROUGHPUT_WARMUP ?? 400);
 const THROUGHPUT_LOGINS = Number(process.env.BENCH_THROUGHPUT_LOGINS ?? 150);
 const THROUGHPUT_BLOCKS = 5;
+/** Calls of the GET handler and of the raw GetItem before the warm GET is measured (see THROUGHPUT_WARMUP). */
+const WARM_GET_WARMUP = Number(process.env.BENCH_WARM_GET_WARMUP ?? 500);
 const PASSWORD = 'bench password that is long enough';
 const COLD_START_ONLY = process.argv.includes('--cold-start');
 
@@ -102,7 +105,7 @@ async function main() {
     const baseline = await latency('DynamoDB GetItem (baseline)', ITERATIONS, () =>
       deps.db.send(new GetItemCommand({ TableName: config.tableName, Key: marshall(keys.user(created.tenant.id, created.admin.id)), ConsistentRead: true })),
     );
-    const connectionGet = await latency('GET /v1/connections/{id}', ITERATIONS, async () => ensureOk(await get(`/v1/connections/${connectionIds[0]}`, session.access_token)));
+    const connectionGet = await latency('GET /v1/connections/{id} (local host)', ITERATIONS, async () => ensureOk(await get(`/v1/connections/${connectionIds[0]}`, session.access_token)));
     const rows: Row[] = [baseline];
     if (COLD_START_ONLY) {
       rows.push(connectionGet);
@@ -169,6 +172,27 @@ async function main() {
       },
     };
 
+    // The criterion's GET is the handler invoked with its API Gateway event, as Lambda invokes it:
+    // through the local host (above) the figure also holds this process's HTTP client and server
+    // and the event's emulation (~1.4 ms here), which a deployed function does not run.
+    const getItem = () => deps.db.send(new GetItemCommand({ TableName: config.tableName, Key: marshall(keys.user(created.tenant.id, created.admin.id)), ConsistentRead: true }));
+    const getEvent = coldStartEvent('connections-get', fixture);
+    const [rawGet, handlerGet] = await interleavedLatency(
+      [
+        { name: 'DynamoDB GetItem (baseline)', run: getItem },
+        {
+          name: 'GET /v1/connections/{id}, handler invoked',
+          run: async () => {
+            const result = (await connectionGetHandler(structuredClone(getEvent) as Parameters<typeof connectionGetHandler>[0], lambdaContext('connections-get', 30_000))) as { statusCode: number };
+            if (result.statusCode !== 200) throw new Error(`bench GET answered ${result.statusCode}`);
+          },
+        },
+      ],
+      { warmup: WARM_GET_WARMUP, blocks: 5, perBlock: ITERATIONS / 5 },
+    );
+    console.log(`\nWarm GET, handler invoked, in turn with the raw GetItem (${handlerGet!.iterations} each, after ${WARM_GET_WARMUP} of each to warm up):`);
+    printTable([rawGet!, handlerGet!], rawGet!);
+
     const throughput = await loginThroughput(coldStartEvent('auth-login', fixture), await hashPassword(PASSWORD));
     const { logins, ceiling } = throughput;
     console.log(`\nLogin throughput, one process, sequential (${THROUGHPUT_LOGINS} each, after ${THROUGHPUT_WARMUP} to warm up):`);
@@ -179,7 +203,7 @@ async function main() {
     printMustShow([
       ...cold.criteria,
       { name: 'Login throughput per core ≥ 0.6 × Argon2id-only ceiling', measured: throughput.logins.perCpuSecond / throughput.ceiling.perCpuSecond, limit: 0.6, atLeast: true },
-      { name: 'Warm GET /v1/connections/{id} p50 ≤ 1.3 × raw GetItem + 1 ms', measured: connectionGet.p50, limit: 1.3 * baseline.p50 + 1, unit: 'ms' },
+      { name: 'Warm GET /v1/connections/{id} p50 ≤ 1.3 × raw GetItem + 1 ms', measured: handlerGet!.p50, limit: 1.3 * rawGet!.p50 + 1, unit: 'ms' },
     ]);
   } finally {
     await host.close();
