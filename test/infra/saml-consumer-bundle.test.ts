@@ -14,23 +14,16 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import samlify from 'samlify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaBuildOptions, projectRoot } from '../../infra/bundle-options';
 import type { Deps } from '../../shared/deps';
 import { SsoResponseError } from '../../shared/identity/sso/login-transactions';
 import { completeSamlLogin } from '../../shared/identity/sso/saml-response';
 import type { IdpConfigRecord, SamlSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../shared/store/records';
-import { idpMetadataXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
+import { ACS, IDP_ENTITY, PUBLIC_URL, REQUEST_ID, SLUG, SP_ENTITY, idpMetadataXml, samlSettingsRecord, signSamlXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
 
 const run = promisify(execFile);
 
-const PUBLIC_URL = 'https://tessera.test';
-const SLUG = 'acme';
-const ACS = `${PUBLIC_URL}/v1/auth/sso/${SLUG}/callback`;
-const SP_ENTITY = `${PUBLIC_URL}/v1/auth/sso/${SLUG}/metadata`;
-const IDP_ENTITY = 'https://idp.test/entity';
-const REQUEST_ID = '_request-0001';
 const ASSERTION_PATH = "/*[local-name(.)='Response']/*[local-name(.)='Assertion']";
 const RESPONSE_PATH = "/*[local-name(.)='Response']";
 
@@ -101,16 +94,7 @@ function responseXml(nameId = 'p-0001'): string {
 }
 
 function sign(key: SigningIdentity, xml: string, reference: string): string {
-  return samlify.SamlLib.constructSAMLSignature({
-    rawSamlMessage: xml,
-    referenceTagXPath: reference,
-    privateKey: key.privateKey,
-    privateKeyPass: '',
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-    signingCert: key.certBody,
-    isBase64Output: false,
-    signatureConfig: { prefix: 'ds', location: { reference: `${reference}/*[local-name(.)='Issuer']`, action: 'after' } },
-  });
+  return signSamlXml(key, xml, reference, `${reference}/*[local-name(.)='Issuer']`);
 }
 
 describe('Lambda bundle of the SAML assertion consumer', () => {
@@ -144,16 +128,7 @@ describe('Lambda bundle of the SAML assertion consumer', () => {
       // An assertion encrypted for the SP: refused before samlify, which here could not decrypt it.
       encrypted: assertionSigned.replace(signedAssertion, '<saml:EncryptedAssertion><xenc:EncryptedData xmlns:xenc="http://www.w3.org/2001/04/xmlenc#"><xenc:CipherData><xenc:CipherValue>AAAA</xenc:CipherValue></xenc:CipherData></xenc:EncryptedData></saml:EncryptedAssertion>'),
     };
-    const saml: SamlSettingsRecord = {
-      metadata,
-      entity_id: IDP_ENTITY,
-      sso_url: 'https://idp.test/sso',
-      signing_certificates: [key.certBody],
-      want_authn_requests_signed: false,
-      sp_certificate: '',
-      sp_private_key_encrypted: '',
-      sp_private_key_kms_key_id: '',
-    };
+    const saml = samlSettingsRecord({ metadata, entityId: IDP_ENTITY, ssoUrl: 'https://idp.test/sso', certBody: key.certBody });
     const input: ProbeInput = {
       responses,
       tenant: { id: 'ten_bundle', slug: SLUG, name: 'Acme', email_domains: ['acme.test'], created_at: '', updated_at: '' },

@@ -15,14 +15,8 @@ import { SsoResponseError } from '../../shared/identity/sso/login-transactions';
 import { completeSamlLogin } from '../../shared/identity/sso/saml-response';
 import type { IdpConfigRecord, SamlSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../shared/store/records';
 import { MovableClock } from '../support/movable-clock';
-import { idpMetadataXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
+import { ACS, IDP_ENTITY, PUBLIC_URL, REQUEST_ID, SLUG, SP_ENTITY, idpMetadataXml, samlSettingsRecord, signSamlXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
 
-const PUBLIC_URL = 'https://tessera.test';
-const SLUG = 'acme';
-const ACS = `${PUBLIC_URL}/v1/auth/sso/${SLUG}/callback`;
-const SP_ENTITY = `${PUBLIC_URL}/v1/auth/sso/${SLUG}/metadata`;
-const IDP_ENTITY = 'https://idp.test/entity';
-const REQUEST_ID = '_request-0001';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const PERSISTENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent';
 const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
@@ -88,16 +82,7 @@ function responseXml(s: Shape = {}): string {
 
 /** Signs `xml` (the element `reference` points to), the signature placed after `issuer`. */
 function sign(xml: string, reference: string, issuer: string): string {
-  return samlify.SamlLib.constructSAMLSignature({
-    rawSamlMessage: xml,
-    referenceTagXPath: reference,
-    privateKey: key.privateKey,
-    privateKeyPass: '',
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-    signingCert: key.certBody,
-    isBase64Output: false,
-    signatureConfig: { prefix: 'ds', location: { reference: issuer, action: 'after' } },
-  });
+  return signSamlXml(key, xml, reference, issuer);
 }
 
 const ASSERTION_PATH = "/*[local-name(.)='Response']/*[local-name(.)='Assertion']";
@@ -145,16 +130,7 @@ const tenant = { id: 'ten_unit', slug: SLUG, name: 'Acme', email_domains: ['acme
 const transaction = { saml_request_id: REQUEST_ID } as SsoTransactionRecord;
 
 function idpRecord(subjectAttribute: string | null = null): IdpConfigRecord & { saml: SamlSettingsRecord } {
-  const saml: SamlSettingsRecord = {
-    metadata,
-    entity_id: IDP_ENTITY,
-    sso_url: 'https://idp.test/sso',
-    signing_certificates: [key.certBody],
-    want_authn_requests_signed: false,
-    sp_certificate: '',
-    sp_private_key_encrypted: '',
-    sp_private_key_kms_key_id: '',
-  };
+  const saml = samlSettingsRecord({ metadata, entityId: IDP_ENTITY, ssoUrl: 'https://idp.test/sso', certBody: key.certBody });
   return { saml, saml_subject_attribute: subjectAttribute } as IdpConfigRecord & { saml: SamlSettingsRecord };
 }
 
