@@ -4,9 +4,10 @@ import type { Config } from '../config';
 
 /**
  * The low-level client for the one table. `cacheMiddleware` resolves each operation's
- * middleware stack once per process instead of at every send; it is safe because only
- * `ItemCalls` (`item-calls.ts`) sends through this client, with plain low-level commands that
- * carry no middleware of their own.
+ * middleware stack once per process instead of at every send. That is safe only for plain
+ * low-level commands, which carry no middleware of their own: `ItemCalls` (`item-calls.ts`)
+ * sends nothing else, and neither may anyone else who holds this client (`deps.db`); the
+ * document client's commands would replay the first one's input.
  */
 export function createDynamoDbClient(config: Pick<Config, 'region' | 'dynamodbEndpoint'>): DynamoDBClient {
   const client = new DynamoDBClient({

@@ -5,12 +5,13 @@
  * it signs with the environment's credentials and fails with the SDK's error without them.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lambdaBuildOptions, projectRoot } from '../../infra/bundle-options';
+import { lambdaBuildOptions } from '../../infra/bundle-options';
+import { makeBundleBuildDir, removeBundleBuildDir } from '../support/bundle-build-dir';
 
 const run = promisify(execFile);
 const LEFT_OUT = ['@aws-sdk/credential-provider-node', '@aws-sdk/credential-provider-ini', '@aws-sdk/credential-provider-sso', '@aws-sdk/credential-provider-process', '@aws-sdk/nested-clients', '@smithy/credential-provider-imds'];
@@ -18,12 +19,10 @@ const LEFT_OUT = ['@aws-sdk/credential-provider-node', '@aws-sdk/credential-prov
 describe('Lambda bundle credentials', () => {
   let dir: string;
   beforeAll(() => {
-    // Inside the repository, so the probe's imports resolve from node_modules like a handler's.
-    mkdirSync(path.join(projectRoot, 'bench', '.build'), { recursive: true });
-    dir = mkdtempSync(path.join(projectRoot, 'bench', '.build', 'credentials-test-'));
+    dir = makeBundleBuildDir('credentials-test-');
   });
   afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    removeBundleBuildDir(dir);
   });
 
   it('leaves the default credential chain out of a handler bundle', async () => {

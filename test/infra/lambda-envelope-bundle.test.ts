@@ -7,7 +7,7 @@
  * not open, and a message with a signing suite, which the unbundled SDK opens, is refused.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaBuildOptions, projectRoot } from '../../infra/bundle-options';
 import { createEnvelopeCrypto } from '../../shared/crypto/envelope-encryption-sdk';
 import { startFakeKms, type FakeKms } from '../support/fake-kms';
+import { makeBundleBuildDir, removeBundleBuildDir } from '../support/bundle-build-dir';
 
 const run = promisify(execFile);
 
@@ -26,13 +27,12 @@ describe('Lambda bundle of the envelope crypto', () => {
   let dir: string;
   let kms: FakeKms;
   beforeAll(async () => {
-    mkdirSync(path.join(projectRoot, 'bench', '.build'), { recursive: true });
-    dir = mkdtempSync(path.join(projectRoot, 'bench', '.build', 'envelope-test-'));
+    dir = makeBundleBuildDir('envelope-test-');
     kms = await startFakeKms();
   });
   afterAll(async () => {
     await kms?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    removeBundleBuildDir(dir);
   });
 
   it('carries Node streams, not readable-stream, nor the signing suites, and seals and opens with both keyrings', async () => {

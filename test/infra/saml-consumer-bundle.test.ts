@@ -9,7 +9,7 @@
  * assertion decryption, writing messages and writing metadata.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -21,6 +21,7 @@ import { SsoResponseError } from '../../shared/identity/sso/login-transactions';
 import { completeSamlLogin } from '../../shared/identity/sso/saml-response';
 import type { IdpConfigRecord, SamlSettingsRecord, SsoTransactionRecord, TenantRecord } from '../../shared/store/records';
 import { ACS, IDP_ENTITY, PUBLIC_URL, REQUEST_ID, SLUG, SP_ENTITY, idpMetadataXml, samlSettingsRecord, signSamlXml, signingIdentity, type SigningIdentity } from '../support/saml-idp';
+import { makeBundleBuildDir, removeBundleBuildDir } from '../support/bundle-build-dir';
 
 const run = promisify(execFile);
 
@@ -100,11 +101,10 @@ function sign(key: SigningIdentity, xml: string, reference: string): string {
 describe('Lambda bundle of the SAML assertion consumer', () => {
   let dir: string;
   beforeAll(() => {
-    mkdirSync(path.join(projectRoot, 'bench', '.build'), { recursive: true });
-    dir = mkdtempSync(path.join(projectRoot, 'bench', '.build', 'saml-consumer-test-'));
+    dir = makeBundleBuildDir('saml-consumer-test-');
   });
   afterAll(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    removeBundleBuildDir(dir);
   });
 
   it('carries neither node-rsa, xml-encryption, xml nor the message writers, and one xpath; decides responses as the module does, and its stubs throw when reached', async () => {
