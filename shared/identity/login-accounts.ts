@@ -7,13 +7,17 @@
  * Three round trips at most whatever the path: the slug's or domain's pointer (none when it is
  * held from an earlier sign-in: `tenant-routing.ts`); then, in one batch, what confirms the
  * tenant, the user's email or username pointer, and whatever else the caller will need of the
- * tenant (`alongside`); then the user (beside the attempt's count, for an email).
+ * tenant (`alongside`); then the user (beside the attempt's count, for an email). The user's id
+ * is held like the tenant's pointers (`recent-pointers.ts`), so a returning user is read in the
+ * batch with the pointer that confirms it, one round trip fewer: the round trips of a known,
+ * returning user are then those of an unknown email.
  */
 import type { Deps } from '../deps';
 import { getUser } from '../store/identity-items';
 import { keys, type ItemKey } from '../store/keys';
 import type { TenantRecord, UserRecord } from '../store/records';
 import { ItemsByKey } from '../store/table-client';
+import { recentPointers } from './recent-pointers';
 import { loginTenantCandidate } from './tenant-routing';
 
 export interface AccountName {
@@ -46,12 +50,18 @@ export async function findLoginAccount<Counted = undefined>(
   const email = (name.email ?? '').toLowerCase();
   // A username needs the slug; an email without one is routed by its domain.
   let candidate = username !== undefined && !name.tenant ? undefined : await loginTenantCandidate(deps, name.tenant, email);
+  const heldUsers = deps.part(recentPointers);
+  const now = deps.clock.now().getTime();
   let tenant: TenantRecord | undefined;
   let read = new ItemsByKey([], []);
   let pointerKey: ItemKey | undefined;
+  let heldUser: { name: string; id: string | undefined } | undefined;
   while (candidate) {
     pointerKey = username !== undefined ? keys.userUsername(candidate.tenantId, username) : keys.userEmail(candidate.tenantId, email);
-    read = await deps.table.getItems([...candidate.keys, pointerKey, ...alongside(candidate.tenantId)]);
+    const heldName = `user:${pointerKey.PK}:${pointerKey.SK}`;
+    heldUser = { name: heldName, id: heldUsers.get(heldName, now) };
+    const userKey = heldUser.id === undefined ? [] : [keys.user(candidate.tenantId, heldUser.id)];
+    read = await deps.table.getItems([...candidate.keys, pointerKey, ...userKey, ...alongside(candidate.tenantId)]);
     tenant = await candidate.confirm(read);
     if (tenant || !candidate.fresh) break;
     // A pointer held in memory that did not confirm may have moved on: read it again.
@@ -59,7 +69,16 @@ export async function findLoginAccount<Counted = undefined>(
     candidate = fresh?.tenantId === candidate.tenantId ? undefined : fresh;
   }
   const userPointer = tenant && pointerKey ? read.get<{ user_id: string }>(pointerKey) : undefined;
-  const readUser = async () => (tenant && userPointer ? getUser(deps, tenant.id, userPointer.user_id) : undefined);
+  const readUser = async () => {
+    if (!tenant || !userPointer || !heldUser) {
+      if (heldUser) heldUsers.forget(heldUser.name);
+      return undefined;
+    }
+    // The user held for this name was read with its pointer: the pointer, read now, confirms it.
+    if (userPointer.user_id === heldUser.id) return read.get<UserRecord>(keys.user(tenant.id, heldUser.id));
+    heldUsers.set(heldUser.name, userPointer.user_id, now);
+    return getUser(deps, tenant.id, userPointer.user_id);
+  };
   const subjectOf = (user: UserRecord | undefined) => `${tenant?.id ?? name.tenant ?? '-'}:${username !== undefined ? (user?.email ?? `~${username}`) : email}`;
   const found = { tenant, alongside: tenant ? read : new ItemsByKey([], []) };
   if (username !== undefined) {

@@ -5,11 +5,12 @@
  *
  * Round trips are counted, because each costs the function CPU (client marshalling, signing,
  * HTTP) beside the table's time: the account's reads (`findLoginAccount`: the slug's or
- * domain's pointer unless the process holds it, one batch, the user) bring the tenant's MFA
- * policy and the head of its identity log along; the reservation of the failure slots is one
- * conditional write, sent with the user's read; a success then writes once, its session or MFA
- * step with the audit event and the slot given back in one transaction. Four calls beside the
- * per-IP limit's when the pointer is held, five when it is read.
+ * domain's pointer unless the process holds it, one batch, the user unless the process holds
+ * its id, then read in the batch) bring the tenant's MFA policy and the head of its identity
+ * log along; the reservation of the failure slots is one conditional write, sent with the
+ * user's read; a success then writes once, its session or MFA step with the audit event and
+ * the slot given back in one transaction. Three calls beside the per-IP limit's for a
+ * returning user, five at most.
  */
 import { epochSeconds } from '../clock';
 import type { Deps } from '../deps';

@@ -10,13 +10,14 @@
  * tenant at most holds at a time). So the pointers followed lately are kept across warm
  * invocations, which saves the round trip that reads them; one that has moved on since fails
  * its confirmation, is forgotten, and is read again (`fresh`): a login never lands in a tenant
- * the pointer no longer names, it only pays the read it tried to save.
+ * the pointer no longer names, it only pays the read it tried to save (`recent-pointers.ts`).
  */
-import type { Deps, DepsPart } from '../deps';
+import type { Deps } from '../deps';
 import { keys, type ItemKey } from '../store/keys';
 import type { EmailDomainRecord, TenantRecord } from '../store/records';
 import type { ItemsByKey } from '../store/table-client';
 import { confirmRouting, routingPointerOf, routingRecordKey } from './email-domains';
+import { recentPointers } from './recent-pointers';
 
 export interface TenantCandidate {
   /** The tenant the pointer names: nothing read for it may be used before `confirm` says it is the one. */
@@ -28,33 +29,6 @@ export interface TenantCandidate {
   /** Present when the pointer came from memory: the candidate after reading it again (and forgetting the one held). */
   fresh?: () => Promise<TenantCandidate | undefined>;
 }
-
-/** How long a followed pointer is kept, and how many at most (the oldest go first). */
-const POINTER_MEMORY_SECONDS = 300;
-const POINTER_MEMORY_ENTRIES = 1000;
-
-class RecentPointers {
-  private readonly entries = new Map<string, { tenantId: string; until: number }>();
-
-  get(name: string, now: number): string | undefined {
-    const entry = this.entries.get(name);
-    if (entry && entry.until > now) return entry.tenantId;
-    this.entries.delete(name);
-    return undefined;
-  }
-
-  set(name: string, tenantId: string, now: number): void {
-    this.entries.delete(name);
-    if (this.entries.size >= POINTER_MEMORY_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(name, { tenantId, until: now + POINTER_MEMORY_SECONDS * 1000 });
-  }
-
-  forget(name: string): void {
-    this.entries.delete(name);
-  }
-}
-
-const recentPointers: DepsPart<RecentPointers> = { name: 'login routing pointers', create: () => new RecentPointers() };
 
 export async function loginTenantCandidate(deps: Deps, slug: string | undefined, email: string | undefined): Promise<TenantCandidate | undefined> {
   if (slug) return remembered(deps, `slug:${slug}`, async () => (await deps.table.get<{ tenant_id: string }>(keys.tenantSlug(slug)))?.tenant_id, (tenantId) => slugCandidate(tenantId, slug));

@@ -116,6 +116,67 @@ describe('POST /v1/auth/login', () => {
   });
 });
 
+describe('the user a sign-in found, held for the next one', () => {
+  /** The table calls a login makes, counted on the host's client (the host runs in this process). */
+  async function tableCallsOf(body: Record<string, string>, ip: string): Promise<{ status: number; calls: string[] }> {
+    const send = vi.spyOn(host.deps.db, 'send');
+    try {
+      const res = await http.request('POST', '/v1/auth/login', { body, headers: { 'x-forwarded-for': ip } });
+      return { status: res.status, calls: send.mock.calls.map(([command]) => command.constructor.name) };
+    } finally {
+      send.mockRestore();
+    }
+  }
+
+  const userIdOf = async (accessToken: string) => ((await http.request('GET', '/v1/me', { token: accessToken })).body as { id: string }).id;
+
+  it('a returning user is read with the pointer that confirms it: one round trip fewer than the first time, as many as an unknown email', async () => {
+    const adminToken = (await login(http, clock, open.admin.email)).accessToken;
+    const email = `returning-${Math.random().toString(36).slice(2, 8)}@${open.domain}`;
+    await createUser(http, adminToken, { email, role: 'viewer' });
+
+    const first = await tableCallsOf({ email, password: PASSWORD }, '10.7.0.1');
+    const again = await tableCallsOf({ email, password: PASSWORD }, '10.7.0.2');
+    const unknown = await tableCallsOf({ email: `nobody-${Math.random().toString(36).slice(2, 8)}@${open.domain}`, password: PASSWORD }, '10.7.0.3');
+    expect([first.status, again.status, unknown.status]).toEqual([200, 200, 401]);
+    expect(first.calls.filter((name) => name === 'GetItemCommand')).toHaveLength(1);
+    expect(again.calls).not.toContain('GetItemCommand');
+    expect(again.calls).toHaveLength(first.calls.length - 1);
+    expect(again.calls).toHaveLength(unknown.calls.length);
+  });
+
+  it('an email that moves to another user signs that user in, though this process holds the first user for it', async () => {
+    const adminToken = (await login(http, clock, open.admin.email)).accessToken;
+    const email = `moving-${Math.random().toString(36).slice(2, 8)}@${open.domain}`;
+    const firstId = await createUser(http, adminToken, { email, role: 'viewer' });
+    expect(await userIdOf((await login(http, clock, email)).accessToken)).toBe(firstId);
+
+    const renamed = `renamed-${Math.random().toString(36).slice(2, 8)}@${open.domain}`;
+    expect((await http.request('PATCH', `/v1/users/${firstId}`, { token: adminToken, body: { email: renamed } })).status).toBe(200);
+    const secondId = await createUser(http, adminToken, { email, role: 'viewer' });
+    expect(await userIdOf((await login(http, clock, email)).accessToken)).toBe(secondId);
+    expect(await userIdOf((await login(http, clock, renamed)).accessToken)).toBe(firstId);
+  });
+
+  it('a held user who is disabled, or whose email is taken away, is refused with the same 401', async () => {
+    const adminToken = (await login(http, clock, open.admin.email)).accessToken;
+    const disabled = `held-disabled-${Math.random().toString(36).slice(2, 8)}@${open.domain}`;
+    const disabledId = await createUser(http, adminToken, { email: disabled, role: 'viewer' });
+    const moved = `held-moved-${Math.random().toString(36).slice(2, 8)}@${open.domain}`;
+    const movedId = await createUser(http, adminToken, { email: moved, role: 'viewer' });
+    await login(http, clock, disabled);
+    await login(http, clock, moved);
+
+    expect((await http.request('POST', `/v1/users/${disabledId}/disable`, { token: adminToken })).status).toBe(200);
+    expect((await http.request('PATCH', `/v1/users/${movedId}`, { token: adminToken, body: { email: `elsewhere-${Math.random().toString(36).slice(2, 8)}@${open.domain}` } })).status).toBe(200);
+    for (const email of [disabled, moved]) {
+      const res = await http.request('POST', '/v1/auth/login', { body: { email, password: PASSWORD } });
+      expect(res.status, email).toBe(401);
+      expect(res.body).toMatchObject({ code: 'invalid_credentials' });
+    }
+  });
+});
+
 describe('MFA at login (default policy: REQUIRED with all actions)', () => {
   it('makes a new user enroll TOTP, then challenges at the next login', async () => {
     const first = await http.request('POST', '/v1/auth/login', { body: { email: strict.admin.email, password: PASSWORD } });
