@@ -5,5 +5,5 @@ import { ok } from '../shared/http/responses';
 import { route } from './routes/connections-test';
 
 export const handler = endpoint(route, async ({ input, principal, deps, request }) =>
-  ok(await testConnection(deps, actorOf(principal, request.sourceIp), input.params.id)),
+  ok(await testConnection(deps, actorOf(principal, request.sourceIp), input.params.id, request)),
 );

@@ -20,10 +20,11 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { RUN_WORKER_TIMEOUT_SECONDS } from './function-timeouts';
 
-/** The worker's Lambda timeout: a step reads for at most RUN_STEP_SECONDS, then commits. */
-export const RUN_WORKER_TIMEOUT_SECONDS = 180;
-export const RUN_STEP_SECONDS = 120;
+// The worker's timeout and step length live with every other function's timeout (their budget is explained there).
+export { RUN_STEP_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from './function-timeouts';
+
 /**
  * AWS's advice for an SQS event source: a visibility timeout of at least six times the
  * function's timeout, so a throttled or failed invocation does not make a message visible

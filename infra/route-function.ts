@@ -10,6 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../shared/http/route';
 import { lambdaCode, lambdaLayerCode, modulesFromLayer } from './bundle-options';
+import { functionTimeoutSeconds } from './function-timeouts';
 import { passwordHashingHandlers } from './handler-capabilities';
 
 /** `auth-login` → `AuthLogin`: construct ids derived from handler names. */
@@ -30,8 +31,6 @@ export interface RouteFunctionProps {
   routes: readonly RouteDefinition[];
   /** What the function does, when it has no route to describe it. */
   description?: string;
-  /** Default 10 s (API Gateway answers within 29 s); jobs set their own. */
-  timeoutSeconds?: number;
   /** Default 256 MB (1024 MB for Argon2id). */
   memorySize?: number;
   env: string;
@@ -85,7 +84,7 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
     architecture: LAMBDA_ARCHITECTURE,
     // Argon2id (m = 19 MiB) is CPU-bound and Lambda CPU grows with memory.
     memorySize: props.memorySize ?? (needsNativeModule ? 1024 : 256),
-    timeout: Duration.seconds(props.timeoutSeconds ?? 10),
+    timeout: Duration.seconds(functionTimeoutSeconds(props.handler)),
     description: `Tessera ${props.env}: ${props.description ?? props.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
     role,
     logGroup,

@@ -19,7 +19,8 @@ import { jobList } from '../functions/jobs';
 import { routeList } from '../functions/routes';
 import type { RouteDefinition } from '../shared/http/route';
 import { tableDefinition } from '../shared/store/table';
-import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RUN_WORKER_TIMEOUT_SECONDS, RunQueues } from './discovery-runs';
+import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RunQueues } from './discovery-runs';
+import { CONNECTOR_TEST_TIMEOUT_MS } from './function-timeouts';
 import { cursorSealingHandlers, emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from './handler-capabilities';
 import { createRouteFunction, pascalCase } from './route-function';
 import type { StackSettings } from './stack-settings';
@@ -173,6 +174,8 @@ export class TesseraStack extends Stack {
       TESSERA_PUBLIC_URL: publicUrl,
       TESSERA_EMAIL_FROM: settings.emailFrom.header,
       TESSERA_RUN_STALL_SECONDS: String(RUN_STALL_SECONDS),
+      // Stated here, not left to the config default, because connections-test's timeout is sized from it.
+      TESSERA_CONNECTOR_TEST_TIMEOUT_MS: String(CONNECTOR_TEST_TIMEOUT_MS),
       ...(settings.sesConfigurationSet ? { TESSERA_SES_CONFIGURATION_SET: settings.sesConfigurationSet } : {}),
       POWERTOOLS_SERVICE_NAME: 'tessera',
       POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
@@ -241,7 +244,6 @@ export class TesseraStack extends Stack {
         environment: { ...environmentOf(job.handler), ...(worker ? { TESSERA_RUN_STEP_SECONDS: String(RUN_STEP_SECONDS) } : {}) },
         logRetention: settings.logRetention,
         tracing: settings.tracing,
-        timeoutSeconds: worker ? RUN_WORKER_TIMEOUT_SECONDS : 60,
         memorySize: worker ? 512 : 256,
       });
       grantCapabilities(job.handler, role);

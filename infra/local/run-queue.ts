@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { SQSEvent } from 'aws-lambda';
 import type { QueueJobHandler } from '../../shared/jobs/job';
 import type { RunMessage, RunQueue } from '../../shared/runs/run-queue';
+import { functionTimeoutSeconds } from '../function-timeouts';
 import { lambdaContext } from './lambda-context';
 
 export interface LocalRunQueueOptions {
@@ -47,7 +48,7 @@ export function createLocalRunQueue(options: LocalRunQueueOptions = {}): LocalRu
   const workers = options.workers ?? 2;
   const maxReceiveCount = options.maxReceiveCount ?? 3;
   const redeliveryDelayMs = options.redeliveryDelayMs ?? 1_000;
-  const timeoutMs = options.timeoutMs ?? 300_000;
+  const timeoutMs = options.timeoutMs ?? functionTimeoutSeconds('run-worker') * 1000;
   const ready: Envelope[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const deadLetters: RunMessage[] = [];

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import type { ScheduledJobHandler } from '../../shared/jobs/job';
+import { functionTimeoutSeconds } from '../function-timeouts';
 import { lambdaContext } from './lambda-context';
 
 export interface LocalScheduler {
@@ -29,7 +30,7 @@ export function startLocalScheduler(options: { intervalMs: number; onError?: (er
       const dispatch = await (handler ??= loadDispatcher());
       const now = new Date().toISOString();
       const event = { id: randomUUID(), version: '0', account: '000000000000', time: now, region: 'us-east-1', resources: [], source: 'aws.events', 'detail-type': 'Scheduled Event', detail: {} } as EventBridgeEvent<string, unknown>;
-      await dispatch(event, lambdaContext('run-dispatcher', 60_000, 256)).catch(onError);
+      await dispatch(event, lambdaContext('run-dispatcher', functionTimeoutSeconds('run-dispatcher') * 1000, 256)).catch(onError);
     });
     return running;
   };

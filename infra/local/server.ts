@@ -12,6 +12,7 @@ import { routeList } from '../../functions/routes';
 import { PayloadTooLargeError, TesseraError } from '../../shared/errors';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
 import type { RouteDefinition } from '../../shared/http/route';
+import { functionTimeoutSeconds } from '../function-timeouts';
 import { buildApiGatewayEvent, matchRoute, toHttpAnswer, type HttpAnswer } from './api-gateway-event';
 import { lambdaContext } from './lambda-context';
 
@@ -32,6 +33,8 @@ export interface LocalHostOptions {
   pages?: Record<string, StaticPage>;
   /** Where failures of handlers (500s) are reported; the answer itself never carries them. */
   onError?: (error: unknown, where: string) => void;
+  /** Tests: a shorter timeout (ms) for some functions than the stack gives them (`functionTimeoutSeconds`). */
+  functionTimeoutsMs?: Readonly<Record<string, number>>;
 }
 
 export interface LocalHost {
@@ -41,10 +44,10 @@ export interface LocalHost {
 
 /** Handlers enforce 64 KiB themselves; this only keeps absurd bodies out of memory. */
 export const MAX_BODY_BYTES = 1024 * 1024;
-/** API Gateway's integration timeout; handlers see it through getRemainingTimeInMillis. */
-const TIMEOUT_MS = 29_000;
-/** How long close() waits for requests in flight: a handler's own limit, and a little more. */
-const CLOSE_GRACE_MS = TIMEOUT_MS + 1_000;
+/** An HTTP API's integration timeout: no function answers later than this. */
+const API_GATEWAY_TIMEOUT_MS = 30_000;
+/** How long close() waits for requests in flight: the longest a handler may run, and a little more. */
+const CLOSE_GRACE_MS = API_GATEWAY_TIMEOUT_MS + 1_000;
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
@@ -107,7 +110,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       { routeKey, pathParameters: match.pathParameters, requestId, now: new Date() },
     );
     const handler = await loadHandler(route);
-    return toHttpAnswer(await handler(event, lambdaContext(route.handler, TIMEOUT_MS)));
+    // Each function gets the timeout the stack gives it, as its context's remaining time; the
+    // handler's middy chain ends an invocation that outlives it with a 500, as in AWS.
+    const timeoutMs = Math.min(options.functionTimeoutsMs?.[route.handler] ?? functionTimeoutSeconds(route.handler) * 1000, API_GATEWAY_TIMEOUT_MS);
+    return toHttpAnswer(await handler(event, lambdaContext(route.handler, timeoutMs)));
   }
 
   function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {

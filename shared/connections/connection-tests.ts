@@ -1,7 +1,8 @@
 /**
  * The test operation: decrypt the configuration (checking it belongs to this connection),
  * run the connector under a time limit, and commit the test record, the new status and the
- * audit event together. A provider that fails or does not answer is a `failure`, never a 5xx.
+ * audit event together. A provider that fails or does not answer is a `failure`, never a 5xx:
+ * the time limit leaves the commit its reserve of the invocation (`connection-test-budget.ts`).
  */
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
@@ -15,14 +16,21 @@ import { readConfiguration, UNREADABLE_CONFIGURATION } from './connection-config
 import { getConnection, type Actor } from './connection-records';
 import { assertConnectionLicensed } from './integration-licenses';
 import { connectorOf } from '../connectors/connector-registry';
+import { providerBudgetMs } from './connection-test-budget';
 
-async function runConnectorTest(deps: Deps, integrationId: string, configuration: unknown, scope: unknown): Promise<ConnectorTestResult> {
+/** The invocation the test runs in: its remaining time bounds the provider's (the Lambda context's `getRemainingTimeInMillis`). */
+export interface TestInvocation {
+  remainingTimeMs(): number;
+}
+
+async function runConnectorTest(deps: Deps, invocation: TestInvocation, integrationId: string, configuration: unknown, scope: unknown): Promise<ConnectorTestResult> {
   const integration = findIntegration(integrationId);
   if (!integration?.supports_test) {
     return { status: 'failure', remediation: [{ category: 'configuration', message: 'This connector does not support the test operation', action: 'Run a discovery instead' }] };
   }
   try {
-    return await connectorOf(integration).test({ configuration, scope }, { signal: AbortSignal.timeout(deps.config.connectors.testTimeoutMs), endpoints: deps.config.connectors.endpoints });
+    const signal = AbortSignal.timeout(providerBudgetMs(deps.config.connectors.testTimeoutMs, invocation.remainingTimeMs()));
+    return await connectorOf(integration).test({ configuration, scope }, { signal, endpoints: deps.config.connectors.endpoints });
   } catch (error) {
     // Connectors report provider trouble as results; anything thrown is ours, logged without the configuration.
     deps.observability.logger.error('connector test threw', { integration_id: integrationId, error_name: (error as Error).name });
@@ -30,14 +38,14 @@ async function runConnectorTest(deps: Deps, integrationId: string, configuration
   }
 }
 
-export async function testConnection(deps: Deps, actor: Actor, connectionId: string): Promise<Pick<ConnectionTestRecord, 'test_id' | 'status' | 'checked_at' | 'remediation'>> {
+export async function testConnection(deps: Deps, actor: Actor, connectionId: string, invocation: TestInvocation): Promise<Pick<ConnectionTestRecord, 'test_id' | 'status' | 'checked_at' | 'remediation'>> {
   const connection = await getConnection(deps, actor, connectionId);
   await assertConnectionLicensed(deps, actor.tenantId, connection.integration_id);
   const configuration = await readConfiguration(deps, actor, connectionId, connection.configuration_encrypted);
   const result =
     configuration === undefined
       ? { status: 'failure' as const, remediation: [UNREADABLE_CONFIGURATION] }
-      : await runConnectorTest(deps, connection.integration_id, configuration.value, connection.scope);
+      : await runConnectorTest(deps, invocation, connection.integration_id, configuration.value, connection.scope);
   const checkedAt = deps.clock.now().toISOString();
   const record: ConnectionTestRecord = {
     test_id: deps.ids.next('test'),

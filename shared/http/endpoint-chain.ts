@@ -35,6 +35,8 @@ export interface RequestInfo {
   sourceIp: string;
   userAgent: string;
   header(name: string): string | undefined;
+  /** What the invocation has left before the function's timeout (the Lambda context's clock). */
+  remainingTimeMs(): number;
 }
 
 export interface EndpointContext<R extends RouteDefinition> {
@@ -115,6 +117,7 @@ export function buildEndpoint<const R extends RouteDefinition>(
         sourceIp: state.sourceIp,
         userAgent: state.userAgent,
         header: (name) => headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1],
+        remainingTimeMs: () => context.getRemainingTimeInMillis(),
       },
     }, state.alongside);
     return render(await pagination.seal(state.deps, routeName, state.principal, state.input, result));

@@ -13,6 +13,9 @@ import { createTableInput, tableDefinition } from '../../shared/store/table';
 import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
 import { cursorSealingHandlers, emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, passwordHashingHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
 import { defaultStackSettings, readStackSettings, stackName, type StackSettings } from '../../infra/stack-settings';
+import { functionTimeoutSeconds } from '../../infra/function-timeouts';
+import { CONNECTION_TEST_WRITE_RESERVE_MS } from '../../shared/connections/connection-test-budget';
+import { JOB_SAFETY_MARGIN_MS } from '../../shared/jobs/job';
 import { ENVELOPE_KMS_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
 
 type Json = Record<string, unknown>;
@@ -160,6 +163,19 @@ describe('TesseraStack', () => {
       }
       const used = handlers.map((h) => (resources[fnId(h)]!.Properties!.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref);
       expect(new Set(used).size).toBe(handlers.length);
+    });
+
+    it('take their timeouts from the one owner the local host also reads', () => {
+      for (const handler of handlers) expect(resources[fnId(handler)]!.Properties!.Timeout, handler).toBe(functionTimeoutSeconds(handler));
+      // Every route answers within API Gateway's integration timeout.
+      for (const handler of routeHandlers) expect(resources[fnId(handler)]!.Properties!.Timeout as number, handler).toBeLessThan(30);
+    });
+
+    it('give connections-test room to commit its record and audit event after the provider\'s limit', () => {
+      const fn = resources[fnId('connections-test')]!.Properties!;
+      const providerLimitMs = Number((fn.Environment as { Variables: Json }).Variables.TESSERA_CONNECTOR_TEST_TIMEOUT_MS);
+      expect(providerLimitMs).toBeGreaterThan(0);
+      expect(providerLimitMs + CONNECTION_TEST_WRITE_RESERVE_MS).toBeLessThan((fn.Timeout as number) * 1000);
     });
 
     it('give password-hashing functions more memory (Argon2id is CPU-bound), and the run worker room for its pages', () => {
@@ -390,7 +406,8 @@ describe('TesseraStack', () => {
       });
       expect(resources[fnId('run-worker')]!.Properties).toMatchObject({ Timeout: RUN_WORKER_TIMEOUT_SECONDS, MemorySize: 512 });
       const vars = (resources[fnId('run-worker')]!.Properties!.Environment as { Variables: Json }).Variables;
-      expect(Number(vars.TESSERA_RUN_STEP_SECONDS)).toBeLessThan(RUN_WORKER_TIMEOUT_SECONDS - 20);
+      // A step's reads and the job's margin for the checkpoint fit in the function's timeout.
+      expect(Number(vars.TESSERA_RUN_STEP_SECONDS) * 1000 + JOB_SAFETY_MARGIN_MS).toBeLessThan(RUN_WORKER_TIMEOUT_SECONDS * 1000);
       for (const handler of handlers) {
         expect((resources[fnId(handler)]!.Properties!.Environment as { Variables: Json }).Variables.TESSERA_RUN_STALL_SECONDS).toBe(String(RUN_STALL_SECONDS));
       }

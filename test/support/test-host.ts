@@ -26,6 +26,8 @@ export interface TestHostOptions {
   runQueue?: LocalRunQueueOptions;
   /** Start the local scheduler, ticking every this many milliseconds. */
   schedulerIntervalMs?: number;
+  /** Shorter timeouts (ms) for some functions than the stack gives them. */
+  functionTimeoutsMs?: Readonly<Record<string, number>>;
 }
 
 export interface TestHost {
@@ -50,7 +52,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-test-'));
   // Listen first: the address is the token issuer and the base of links, so the config needs
   // it. Handlers read their deps per request, and none arrives before this function returns.
-  const host = await startLocalHost({ port: 0, trustForwardedFor: options.env?.TESSERA_TRUST_FORWARDED_FOR !== '0' });
+  const host = await startLocalHost({ port: 0, trustForwardedFor: options.env?.TESSERA_TRUST_FORWARDED_FOR !== '0', ...(options.functionTimeoutsMs ? { functionTimeoutsMs: options.functionTimeoutsMs } : {}) });
   const runQueue = createLocalRunQueue({ redeliveryDelayMs: 50, ...options.runQueue });
   let config: Config;
   let deps: Deps;
