@@ -18,17 +18,18 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lambdaBuildOptions, projectRoot } from '../../infra/bundle-options';
 import { createEnvelopeCrypto } from '../../shared/crypto/envelope-encryption-sdk';
-import { startFakeKms, type FakeKms } from '../support/fake-kms';
+import { TEST_CREDENTIALS } from '../support/aws-wire/caller';
+import { startKmsServer, type KmsServer } from '../support/aws-wire/kms-server';
 import { makeBundleBuildDir, removeBundleBuildDir } from '../support/bundle-build-dir';
 
 const run = promisify(execFile);
 
 describe('Lambda bundle of the envelope crypto', () => {
   let dir: string;
-  let kms: FakeKms;
+  let kms: KmsServer;
   beforeAll(async () => {
     dir = makeBundleBuildDir('envelope-test-');
-    kms = await startFakeKms();
+    kms = await startKmsServer();
   });
   afterAll(async () => {
     await kms?.close();
@@ -93,7 +94,7 @@ describe('Lambda bundle of the envelope crypto', () => {
 
     const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
     const { stdout } = await run(process.execPath, [path.join(dir, 'probe.mjs'), path.join(dir, 'envelope-key.json'), kms.endpoint, kms.keyArn, rawKey, signed, framedBySdk], {
-      env: { ...clean, AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'example', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      env: { ...clean, AWS_ACCESS_KEY_ID: TEST_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: TEST_CREDENTIALS.secretAccessKey, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     });
     const { 'frames-for-sdk': framedByBundle, ...results } = JSON.parse(stdout) as Record<string, string>;
     await expect(unbundledRaw.decrypt(framedByBundle!, signedContext)).resolves.toBe(large);
@@ -107,6 +108,6 @@ describe('Lambda bundle of the envelope crypto', () => {
       signed: 'refused',
       'frames-from-sdk': 'true',
     });
-    expect(kms.calls).toEqual(['GenerateDataKey', 'Decrypt', 'Decrypt', 'GenerateDataKey', 'Decrypt']);
+    expect(kms.calls.map((call) => call.operation)).toEqual(['GenerateDataKey', 'Decrypt', 'Decrypt', 'GenerateDataKey', 'Decrypt']);
   });
 });

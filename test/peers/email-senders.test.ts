@@ -1,64 +1,18 @@
 /**
- * The two email transports. SES has no local emulator here, so the real SESv2 client talks to
- * a loopback server that answers like the SES v2 API: the request it signs and serializes is
- * the one Lambda would send. The outbox writes files a mail client can open.
+ * The local email transport: the outbox writes files a mail client can open, in RFC 5322. The
+ * SES transport of the aws stage is tested through the real SESv2 client against a local SES in
+ * aws-stage-clients.test.ts.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdGenerator } from '../../shared/ids';
 import { createOutboxEmailSender } from '../../shared/email/outbox-email-sender';
 import { formatRfc5322Message } from '../../shared/email/rfc5322-message';
-import { createSesEmailSender } from '../../shared/email/ses-email-sender';
 import { passwordResetEmail } from '../../shared/email/templates';
-import { startLocalServer, type LocalRequest, type LocalServer } from '../support/providers/local-server';
 
 const message = passwordResetEmail({ to: 'ada@acme.example', resetLink: 'https://id.acme.example/reset-password?token=tsr_reset_abc', expiresInMinutes: 30 });
-
-describe('SES sender', () => {
-  let server: LocalServer;
-  const seen: LocalRequest[] = [];
-  let reply = { status: 200, body: JSON.stringify({ MessageId: 'm-1' }) };
-
-  beforeAll(async () => {
-    server = await startLocalServer((request) => {
-      seen.push(request);
-      return { ...reply, headers: { 'content-type': 'application/json' } };
-    });
-  });
-  afterAll(() => server?.close());
-
-  const sender = (configurationSet?: string) =>
-    createSesEmailSender({
-      from: 'Tessera <no-reply@acme.example>',
-      configurationSet,
-      client: new SESv2Client({ region: 'eu-west-1', endpoint: server.url, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'test-only' }, maxAttempts: 1 }),
-    });
-
-  it('sends one signed SendEmail call with the text part, sender and recipient', async () => {
-    seen.length = 0;
-    await sender('tessera-events').send(message);
-    expect(seen).toHaveLength(1);
-    const [request] = seen;
-    expect(request!.method).toBe('POST');
-    expect(request!.url.pathname).toBe('/v2/email/outbound-emails');
-    expect(request!.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/ses\/aws4_request/);
-    expect(JSON.parse(request!.body)).toEqual({
-      FromEmailAddress: 'Tessera <no-reply@acme.example>',
-      Destination: { ToAddresses: ['ada@acme.example'] },
-      Content: { Simple: { Subject: { Data: message.subject, Charset: 'UTF-8' }, Body: { Text: { Data: message.text, Charset: 'UTF-8' } } } },
-      ConfigurationSetName: 'tessera-events',
-    });
-  });
-
-  it('lets an SES refusal surface as an error (the caller must not pretend it sent)', async () => {
-    reply = { status: 400, body: JSON.stringify({ message: 'Email address is not verified.' }) };
-    await expect(sender().send(message)).rejects.toThrow(/not verified/);
-    reply = { status: 200, body: JSON.stringify({ MessageId: 'm-2' }) };
-  });
-});
 
 describe('outbox sender', () => {
   let dir: string;

@@ -28,6 +28,11 @@ export interface TestHostOptions {
   schedulerIntervalMs?: number;
   /** Shorter timeouts (ms) for some functions than the stack gives them. */
   functionTimeoutsMs?: Readonly<Record<string, number>>;
+  /**
+   * Send runs to the deployment's queue (`TESSERA_RUN_QUEUE_URL`, SQS) as functions in AWS do,
+   * instead of the host's own queue (which then carries nothing).
+   */
+  deploymentRunQueue?: boolean;
 }
 
 export interface TestHost {
@@ -68,7 +73,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       TESSERA_PUBLIC_URL: host.url,
       ...options.env,
     });
-    deps = await createDeps(config, { ...(options.clock ? { clock: options.clock } : {}), runQueue });
+    deps = await createDeps(config, { ...(options.clock ? { clock: options.clock } : {}), ...(options.deploymentRunQueue ? {} : { runQueue }) });
     await ensureTable(deps.db, config.tableName);
   } catch (error) {
     await host.close();

@@ -1,18 +1,15 @@
 /**
- * The envelope crypto through both keyrings it is built with: the raw AES keyring of local
- * mode, and the KMS keyring of AWS against a local KMS (test/support/fake-kms.ts) through the
- * bare KMS client the stack ships. A ciphertext opens only for the object it was made for.
+ * The envelope crypto of local mode (the raw AES keyring and its key file), and how deps load
+ * it. The KMS keyring of the aws stage, through the real KMS client against a local KMS, is in
+ * test/peers/aws-stage-clients.test.ts. A ciphertext opens only for the object it was made for.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KMSClient } from '@aws-sdk/client-kms';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EncryptionContextMismatchError, envelopeOf, loadEnvelopeCrypto, type EnvelopeCrypto } from '../../shared/crypto/envelope';
-import { createEnvelopeCrypto, kmsKeyring } from '../../shared/crypto/envelope-encryption-sdk';
 import { createDeps } from '../../shared/deps';
 import { loadConfig } from '../../shared/config';
-import { startFakeKms, type FakeKms } from '../support/fake-kms';
 
 const context = { tenant_id: 'ten_a', workspace_id: 'ws_a', connection_id: 'conn_a' };
 
@@ -28,12 +25,6 @@ async function expectRoundTrip(envelope: EnvelopeCrypto) {
 }
 
 describe('envelope crypto', () => {
-  let kms: FakeKms;
-  beforeAll(async () => {
-    kms = await startFakeKms();
-  });
-  afterAll(() => kms.close());
-
   it('seals and opens with the local raw AES keyring, bound to its object', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'tessera-envelope-')), 'envelope-key.json');
     const envelope = await loadEnvelopeCrypto({ envelopeKey: { kind: 'file', path: file }, region: 'eu-west-1' });
@@ -42,24 +33,6 @@ describe('envelope crypto', () => {
     // The same key file opens what another process sealed.
     const again = await loadEnvelopeCrypto({ envelopeKey: { kind: 'file', path: file }, region: 'eu-west-1' });
     expect(await again.decrypt(await envelope.encrypt('x', context), context)).toBe('x');
-  });
-
-  it('seals and opens with the KMS keyring over the bare KMS client: one GenerateDataKey to seal, one Decrypt to open', async () => {
-    const client = new KMSClient({ region: 'eu-west-1', endpoint: kms.endpoint, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'example' } });
-    const envelope = createEnvelopeCrypto(kmsKeyring(kms.keyArn, 'eu-west-1', client), kms.keyArn);
-    kms.calls.length = 0;
-    const ciphertext = await envelope.encrypt('totp secret', context);
-    expect(kms.calls).toEqual(['GenerateDataKey']);
-    expect(await envelope.decrypt(ciphertext, context)).toBe('totp secret');
-    expect(kms.calls).toEqual(['GenerateDataKey', 'Decrypt']);
-    await expectRoundTrip(envelope);
-  });
-
-  it('refuses to seal under a key KMS does not have', async () => {
-    const client = new KMSClient({ region: 'eu-west-1', endpoint: kms.endpoint, credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'example' } });
-    const wrongKey = kms.keyArn.replace(/.$/, '2');
-    const envelope = createEnvelopeCrypto(kmsKeyring(wrongKey, 'eu-west-1', client), wrongKey);
-    await expect(envelope.encrypt('x', context)).rejects.toThrow(/does not exist/);
   });
 
   it('is loaded once per deps, on first use, and a failed load is tried again', async () => {

@@ -1,0 +1,202 @@
+/**
+ * The aws stage's AWS calls, each made by the SDK client the functions ship, unchanged, against
+ * a local server that speaks that service's wire protocol (test/support/aws-wire): the KMS
+ * keyring of the envelope crypto, the key material from Secrets Manager, the SES sender and the
+ * SQS run queue. The clients find the servers through `AWS_ENDPOINT_URL_<SERVICE>` and sign
+ * with the keys of `AWS_ACCESS_KEY_ID`, as in Lambda; refusals (encryption context, permission,
+ * missing resources) come back as the service sends them and the SDK parses them.
+ */
+import { KMSClient } from '@aws-sdk/client-kms';
+import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../shared/config';
+import { loadCursorKeys, deriveCursorKey } from '../../shared/crypto/cursor-keys';
+import { EncryptionContextMismatchError, envelopeOf } from '../../shared/crypto/envelope';
+import { kmsMethodsOf } from '../../shared/crypto/envelope-encryption-sdk';
+import { putSecret } from '../../shared/crypto/secret-versions';
+import { readCurrentSigningSeed, writeCurrentSigningSeed } from '../../shared/crypto/signing-seeds';
+import { createDeps, type Deps } from '../../shared/deps';
+import { createSesEmailSender } from '../../shared/email/ses-email-sender';
+import { passwordResetEmail } from '../../shared/email/templates';
+import { runQueueOf } from '../../shared/runs/run-queue';
+import { startAwsWire, pointSdkClientsAt, SENDER, type AwsWire } from '../support/aws-wire/aws-stage';
+import { TEST_CREDENTIALS, TEST_REGION } from '../support/aws-wire/caller';
+import { ALLOW_ALL, type IamStatement } from '../support/aws-wire/iam-policy';
+
+let wire: AwsWire;
+let deps: Deps;
+
+beforeAll(async () => {
+  wire = await startAwsWire();
+  pointSdkClientsAt(wire);
+  // Nothing here reaches the table: the address only has to be valid.
+  deps = await createDeps(loadConfig({ ...wire.config, TESSERA_TABLE: 'unused', DYNAMODB_ENDPOINT: 'http://127.0.0.1:1' }));
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await wire?.close();
+});
+
+afterEach(() => {
+  for (const server of [wire.kms, wire.secretsManager, wire.ses, wire.sqs]) server.policy = ALLOW_ALL;
+});
+
+const connectionContext = { tenant_id: 'ten_a', workspace_id: 'ws_a', connection_id: 'conn_a' };
+const totpContext = { tenant_id: 'ten_a', user_id: 'usr_a', purpose: 'totp' };
+
+/** The envelope key's statements as the stack writes them: encrypt, and decrypt only of contexts with exactly these keys. */
+function envelopeKeyPolicy(decryptContextKeys: string[]): IamStatement[] {
+  return [
+    { Effect: 'Allow', Action: ['kms:GenerateDataKey', 'kms:Encrypt'], Resource: wire.kms.keyArn },
+    {
+      Effect: 'Allow',
+      Action: 'kms:Decrypt',
+      Resource: wire.kms.keyArn,
+      Condition: {
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': decryptContextKeys },
+        Null: Object.fromEntries(decryptContextKeys.map((key) => [`kms:EncryptionContext:${key}`, 'false'])),
+      },
+    },
+  ];
+}
+
+describe('envelope crypto of the aws stage: the KMS keyring', () => {
+  it('seals with one GenerateDataKey and opens with one Decrypt, both carrying the object\'s context', async () => {
+    const envelope = await envelopeOf(deps);
+    expect(envelope.keyId).toBe(wire.kms.keyArn);
+    wire.kms.calls.length = 0;
+    const ciphertext = await envelope.encrypt('{"api_token":"s3cret"}', connectionContext);
+    expect(Buffer.from(ciphertext, 'base64').toString('latin1')).not.toContain('s3cret');
+    expect(await envelope.decrypt(ciphertext, connectionContext)).toBe('{"api_token":"s3cret"}');
+    expect(wire.kms.calls).toEqual([
+      { operation: 'GenerateDataKey', keyId: wire.kms.keyArn, encryptionContext: connectionContext },
+      { operation: 'Decrypt', keyId: wire.kms.keyArn, encryptionContext: connectionContext },
+    ]);
+  });
+
+  it('refuses a ciphertext moved to another object', async () => {
+    const envelope = await envelopeOf(deps);
+    const ciphertext = await envelope.encrypt('{"api_token":"s3cret"}', connectionContext);
+    await expect(envelope.decrypt(ciphertext, { ...connectionContext, connection_id: 'conn_b' })).rejects.toBeInstanceOf(EncryptionContextMismatchError);
+  });
+
+  it('KMS itself binds a data key to its context: another context is InvalidCiphertextException', async () => {
+    const kms = kmsMethodsOf(new KMSClient({ region: TEST_REGION }));
+    const { CiphertextBlob } = await kms.generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32, EncryptionContext: connectionContext });
+    await expect(kms.decrypt({ CiphertextBlob, EncryptionContext: connectionContext })).resolves.toMatchObject({ KeyId: wire.kms.keyArn });
+    await expect(kms.decrypt({ CiphertextBlob, EncryptionContext: { ...connectionContext, connection_id: 'conn_b' } })).rejects.toMatchObject({ name: 'InvalidCiphertextException' });
+    await expect(kms.decrypt({ CiphertextBlob, KeyId: wire.kms.createKey() })).rejects.toMatchObject({ name: 'IncorrectKeyException' });
+  });
+
+  it('a role whose decrypt grant is conditioned on the connection context keys opens configurations, not TOTP secrets', async () => {
+    const envelope = await envelopeOf(deps);
+    const configuration = await envelope.encrypt('{"api_token":"s3cret"}', connectionContext);
+    const totpSecret = await envelope.encrypt('JBSWY3DPEHPK3PXP', totpContext);
+    wire.kms.policy = envelopeKeyPolicy(['tenant_id', 'workspace_id', 'connection_id']);
+    expect(await envelope.decrypt(configuration, connectionContext)).toBe('{"api_token":"s3cret"}');
+    await expect(envelope.decrypt(totpSecret, totpContext)).rejects.toThrow(/AccessDeniedException: User: .* is not authorized to perform: kms:Decrypt on resource: arn:aws:kms:/);
+  });
+
+  it('a role without kms:GenerateDataKey cannot seal: the error names the denial', async () => {
+    wire.kms.policy = [{ Effect: 'Allow', Action: 'kms:Decrypt', Resource: wire.kms.keyArn }];
+    await expect((await envelopeOf(deps)).encrypt('x', connectionContext)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+  });
+
+  it('refuses a key it does not have, and requests signed for another region or with another secret', async () => {
+    const missing = wire.kms.keyArn.replace(/key\/.*$/, 'key/00000000-0000-4000-8000-000000000000');
+    const methods = (client: KMSClient) => kmsMethodsOf(client);
+    await expect(methods(new KMSClient({ region: TEST_REGION })).generateDataKey({ KeyId: missing, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'NotFoundException' });
+    await expect(methods(new KMSClient({ region: 'us-east-1' })).generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    const wrongSecret = new KMSClient({ region: TEST_REGION, credentials: { accessKeyId: TEST_CREDENTIALS.accessKeyId, secretAccessKey: 'not-the-secret' } });
+    await expect(methods(wrongSecret).generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+  });
+});
+
+describe('key material from Secrets Manager', () => {
+  const signingConfig = () => ({ signingKeys: { kind: 'secrets-manager' as const, secretArn: wire.signingSecretArn }, region: TEST_REGION });
+  const cursorConfig = (secretArn: string) => ({ cursorKeys: { kind: 'secrets-manager' as const, secretArn }, region: TEST_REGION });
+
+  it('issuers read the signing seed\'s current version only; a rotation writes a new current one', async () => {
+    const before = wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSCURRENT');
+    wire.secretsManager.calls.length = 0;
+    expect(await readCurrentSigningSeed(signingConfig())).toBe(before);
+    expect(wire.secretsManager.calls).toEqual([{ operation: 'GetSecretValue', secretId: wire.signingSecretArn, versionStage: 'AWSCURRENT' }]);
+
+    await writeCurrentSigningSeed(signingConfig(), 'rotated-seed-0123456789abcdefghijklmnop');
+    expect(await readCurrentSigningSeed(signingConfig())).toBe('rotated-seed-0123456789abcdefghijklmnop');
+    expect(wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSPREVIOUS')).toBe(before);
+  });
+
+  it('cursor keys: the current version alone before the first rotation, then current and previous', async () => {
+    const arn = wire.secretsManager.createSecret('cursor-rotation', 'first-cursor-secret-0123456789abcdef');
+    expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('first-cursor-secret-0123456789abcdef')]);
+    await putSecret(arn, TEST_REGION, 'second-cursor-secret-0123456789abcdef');
+    expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('second-cursor-secret-0123456789abcdef'), deriveCursorKey('first-cursor-secret-0123456789abcdef')]);
+  });
+
+  it('a previous version without a string (binary) is left out of the cursor keys', async () => {
+    const arn = wire.secretsManager.createSecret('cursor-binary-previous', Buffer.from('binary before'));
+    const client = new SecretsManagerClient({ region: TEST_REGION });
+    await client.send(new PutSecretValueCommand({ SecretId: arn, SecretString: 'string-cursor-secret-0123456789abcdef' }));
+    client.destroy();
+    expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('string-cursor-secret-0123456789abcdef')]);
+  });
+
+  it('a missing secret fails with ResourceNotFoundException; a binary one is refused as empty', async () => {
+    const missing = wire.signingSecretArn.replace(/secret:.*$/, 'secret:tessera-deleted-AbCdEf');
+    await expect(readCurrentSigningSeed({ signingKeys: { kind: 'secrets-manager', secretArn: missing }, region: TEST_REGION })).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    const binary = wire.secretsManager.createSecret('binary-seed', Buffer.from('not a string'));
+    await expect(readCurrentSigningSeed({ signingKeys: { kind: 'secrets-manager', secretArn: binary }, region: TEST_REGION })).rejects.toThrow('The signing key secret is empty');
+  });
+
+  it('a role that may not read the previous cursor version fails the load (no silent loss of cursors); the signing secret stays unreadable to it', async () => {
+    wire.secretsManager.policy = [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: wire.cursorSecretArn, Condition: { StringEquals: { 'secretsmanager:VersionStage': 'AWSCURRENT' } } }];
+    await expect(loadCursorKeys(cursorConfig(wire.cursorSecretArn))).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    wire.secretsManager.policy = [{ Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: wire.cursorSecretArn }];
+    await expect(loadCursorKeys(cursorConfig(wire.cursorSecretArn))).resolves.toEqual([deriveCursorKey(wire.secretsManager.valueAt(wire.cursorSecretArn, 'AWSCURRENT') as string)]);
+    await expect(readCurrentSigningSeed(signingConfig())).rejects.toThrow(/is not authorized to perform: secretsmanager:GetSecretValue on resource: arn:aws:secretsmanager:.*tessera-jwt-signing-seed/);
+  });
+});
+
+describe('SES sender', () => {
+  const message = passwordResetEmail({ to: 'ada@acme.example', resetLink: 'https://id.acme.example/reset-password?token=tsr_reset_abc', expiresInMinutes: 30 });
+  const sender = (from = SENDER, configurationSet?: string) => createSesEmailSender({ from, configurationSet, client: new SESv2Client({ region: TEST_REGION, maxAttempts: 1 }) });
+
+  it('sends one SendEmail with the text part, sender, recipient and configuration set', async () => {
+    wire.ses.sent.length = 0;
+    await sender(SENDER, 'tessera-events').send(message);
+    expect(wire.ses.sent).toEqual([{ from: SENDER, to: ['ada@acme.example'], subject: message.subject, text: message.text, configurationSet: 'tessera-events' }]);
+  });
+
+  it('an unverified sender identity is MessageRejected and nothing is sent; a role without ses:SendEmail is AccessDeniedException', async () => {
+    wire.ses.sent.length = 0;
+    await expect(sender('Tessera <no-reply@example.com>').send(message)).rejects.toMatchObject({ name: 'MessageRejected', message: expect.stringContaining('Email address is not verified') as unknown });
+    wire.ses.policy = [{ Effect: 'Allow', Action: 'ses:SendEmail', Resource: 'arn:aws:ses:*:*:identity/other.example' }];
+    await expect(sender().send(message)).rejects.toMatchObject({ name: 'AccessDeniedException' });
+    expect(wire.ses.sent).toEqual([]);
+  });
+});
+
+describe('SQS run queue', () => {
+  const step = { type: 'run_step' as const, tenant_id: 'ten_a', workspace_id: 'ws_a', connection_id: 'conn_a', run_id: 'run_a', step: 3 };
+
+  it('sends the message as JSON, with its delay, to the configured queue', async () => {
+    const before = wire.sqs.messages(wire.runQueueUrl).length;
+    await runQueueOf(deps).send(step, { delaySeconds: 61.2 });
+    expect(wire.sqs.messages(wire.runQueueUrl).slice(before)).toEqual([{ body: JSON.stringify(step), delaySeconds: 62 }]);
+  });
+
+  it('a queue that is gone is QueueDoesNotExist; a role without sqs:SendMessage is AccessDenied', async () => {
+    wire.sqs.policy = [{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: 'arn:aws:sqs:*:*:another-queue' }];
+    await expect(runQueueOf(deps).send(step)).rejects.toMatchObject({ name: 'AccessDenied' });
+    wire.sqs.policy = ALLOW_ALL;
+    wire.sqs.deleteQueue(wire.runQueueUrl);
+    try {
+      await expect(runQueueOf(deps).send(step)).rejects.toMatchObject({ name: 'QueueDoesNotExist' });
+    } finally {
+      wire.sqs.createQueue('tessera-runs');
+    }
+  });
+});
