@@ -1,9 +1,9 @@
 /**
  * How long each function may run: the one owner of Lambda timeouts. The stack sets them
- * (route-function.ts, tessera-stack.ts), and the local host gives each handler the same budget
- * through its Lambda context and answers as API Gateway does when a function runs out of it
- * (infra/local/server.ts, run-queue.ts, scheduler.ts). Nothing from CDK here: the local host
- * loads this module.
+ * (route-function.ts), and the local host gives each handler the same budget as its Lambda
+ * context's remaining time (infra/local/server.ts, run-queue.ts, scheduler.ts), where the
+ * handler's middy chain ends an invocation that outlives it, as in AWS. Nothing from CDK
+ * here: the local host loads this module.
  *
  * The budgets inside a function (test/infra/stack.test.ts asserts each against the template):
  * - `connections-test`: reads before the provider call, the provider's limit, then the reserve

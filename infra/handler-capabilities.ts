@@ -1,6 +1,6 @@
 /**
- * What a handler's function needs beyond the baseline that every function gets (read/write on
- * the table, its own log group).
+ * What a handler's function needs beyond the baseline that every function gets (item reads on
+ * the table, its own log group; item writes unless it is in `tableReadOnlyHandlers`).
  *
  * These are facts about the code a handler imports, not about the API, so they live here and
  * not in the route table; test/infra/handler-capabilities.test.ts bundles every handler with
@@ -8,6 +8,43 @@
  * route that hashes passwords or touches encrypted secrets cannot ship without its grant, and
  * a grant cannot outlive the code that needed it.
  */
+import type { EncryptionContextKind } from '../shared/crypto/encryption-contexts';
+
+/**
+ * Handlers that never write the table: their roles get the item reads alone. Many GETs do
+ * write (the per-IP limit of the auth routes, audit events, last-use stamps), so this is a
+ * list of what the code does, not of methods: test/api/read-only-handlers.test.ts calls each
+ * one's routes through the local host with every DynamoDB write refused, and fails when one
+ * writes.
+ */
+export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
+  'audit-events-list',
+  'connection-entities-list',
+  'connection-relationships-list',
+  'connection-run-changes-list',
+  'connection-runs-get',
+  'connection-runs-list',
+  'connection-tests-list',
+  'connections-get',
+  'connections-list',
+  'domains-list',
+  'health',
+  'idp-get',
+  'integrations-list',
+  'jwks',
+  'me-federated-identities-list',
+  'me-get',
+  'mfa-policy-get',
+  'openapi',
+  'permissions-list',
+  'sso-metadata',
+  'tenant-audit-events-list',
+  'tokens-list',
+  'user-federated-identities-list',
+  'users-get',
+  'users-list',
+  'workspaces-list',
+]);
 
 /**
  * Handlers that sign access tokens: their bundle carries the reader of the private signing seed
@@ -60,35 +97,38 @@ export const passwordHashingHandlers: ReadonlySet<string> = new Set([
   'users-create',
 ]);
 
-/**
- * Handlers that encrypt or decrypt with the envelope key (TOTP secrets, connection
- * configurations, IdP client secrets): granted `kms:Encrypt`, `kms:Decrypt`, `kms:GenerateDataKey`.
- */
-export const envelopeEncryptionHandlers: ReadonlySet<string> = new Set([
-  'connections-create',
-  'connections-update',
-  'connections-test',
-  'mfa-enroll-start',
-  'mfa-enroll-confirm',
-  'mfa-challenge',
-  // tenant SSO: the IdP client secret (encrypted when written, decrypted for discovery and the
-  // code exchange) and the PKCE verifier of a login in flight
-  'idp-create',
-  'idp-update',
-  'sso-start',
-  'me-federated-identity-link', // an SSO login with a link intent: its PKCE verifier too
-  'sso-callback',
-  'sso-callback-post',
-]);
+/** What one function does with the envelope key, by kind of secret (`shared/crypto/encryption-contexts.ts`). */
+export interface EnvelopeKeyUse {
+  encrypts: readonly EncryptionContextKind[];
+  decrypts: readonly EncryptionContextKind[];
+}
 
 /**
- * Handlers that decrypt with the envelope key and never encrypt, and only ciphertexts whose
- * encryption context has exactly these keys: granted `kms:Decrypt` alone, conditioned on the
- * context keys, so the run worker can open connection configurations and nothing else (not a
- * TOTP secret, not an IdP client secret).
+ * Handlers that encrypt or decrypt with the envelope key, and which kinds of secret: each gets
+ * `kms:GenerateDataKey` for the kinds it encrypts and `kms:Decrypt` for those it decrypts, each
+ * conditioned on that kind's encryption-context keys (never `kms:Encrypt`: the Encryption SDK's
+ * KMS keyring calls it only for keys beyond the generator, and there is one key). The run worker
+ * can thus open connection configurations and nothing else, not a TOTP secret, not an IdP
+ * client secret. test/infra/handler-capabilities.test.ts reads every encrypt and decrypt call
+ * (and the context kind it passes) out of each handler's bundle and fails when this map and
+ * the code disagree in either direction.
  */
-export const envelopeDecryptOnlyHandlers: ReadonlyMap<string, readonly string[]> = new Map([
-  ['run-worker', ['tenant_id', 'workspace_id', 'connection_id']],
+export const envelopeKeyUses: ReadonlyMap<string, EnvelopeKeyUse> = new Map<string, EnvelopeKeyUse>([
+  ['connections-create', { encrypts: ['connection_configuration'], decrypts: [] }],
+  ['connections-update', { encrypts: ['connection_configuration'], decrypts: [] }],
+  ['connections-test', { encrypts: [], decrypts: ['connection_configuration'] }],
+  ['run-worker', { encrypts: [], decrypts: ['connection_configuration'] }],
+  ['mfa-enroll-start', { encrypts: ['totp_secret'], decrypts: [] }],
+  ['mfa-enroll-confirm', { encrypts: [], decrypts: ['totp_secret'] }],
+  ['mfa-challenge', { encrypts: [], decrypts: ['totp_secret'] }],
+  // tenant SSO: the IdP client secret and the SAML SP signing key, written with the IdP config
+  // and read for the login; the PKCE verifier of a login in flight
+  ['idp-create', { encrypts: ['idp_client_secret', 'saml_sp_signing_key'], decrypts: [] }],
+  ['idp-update', { encrypts: ['idp_client_secret', 'saml_sp_signing_key'], decrypts: [] }],
+  ['sso-start', { encrypts: ['sso_pkce_verifier'], decrypts: ['idp_client_secret', 'saml_sp_signing_key', 'sso_pkce_verifier'] }],
+  ['me-federated-identity-link', { encrypts: ['sso_pkce_verifier'], decrypts: ['idp_client_secret', 'saml_sp_signing_key', 'sso_pkce_verifier'] }],
+  ['sso-callback', { encrypts: ['sso_pkce_verifier'], decrypts: ['idp_client_secret', 'sso_pkce_verifier'] }],
+  ['sso-callback-post', { encrypts: ['sso_pkce_verifier'], decrypts: ['idp_client_secret', 'sso_pkce_verifier'] }],
 ]);
 
 /**

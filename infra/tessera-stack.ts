@@ -18,10 +18,11 @@ import type { Construct } from 'constructs';
 import { jobList } from '../functions/jobs';
 import { routeList } from '../functions/routes';
 import type { RouteDefinition } from '../shared/http/route';
+import { encryptionContextShapes, type EncryptionContextKind } from '../shared/crypto/encryption-contexts';
 import { tableDefinition } from '../shared/store/table';
 import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RunQueues } from './discovery-runs';
 import { CONNECTOR_TEST_TIMEOUT_MS } from './function-timeouts';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from './handler-capabilities';
+import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { createRouteFunction, pascalCase } from './route-function';
 import type { StackSettings } from './stack-settings';
 
@@ -36,22 +37,40 @@ export interface TesseraStackProps extends StackProps {
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
 export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'] as const;
 
-/** The actions of the Encryption SDK's KMS keyring: GenerateDataKey on encrypt, Decrypt on decrypt. */
-export const ENVELOPE_KMS_ACTIONS = ['kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey'] as const;
+/**
+ * What the Encryption SDK's KMS keyring calls with one (generator) key: GenerateDataKey to
+ * encrypt, Decrypt to decrypt. It calls kms:Encrypt only for further keys, and there are none.
+ */
+export const ENVELOPE_KMS_ACTIONS = { encrypt: 'kms:GenerateDataKey', decrypt: 'kms:Decrypt' } as const;
 
 /**
- * `kms:Decrypt` of the envelope key for ciphertexts whose encryption context has exactly these
- * keys (all present): the Encryption SDK's KMS keyring passes the message's context to KMS.
+ * The envelope key's actions for one kind of secret, only for requests whose encryption context
+ * has exactly that kind's keys (all present, no other) and its `purpose`, when it has one: the
+ * keyring passes the message's context to KMS, so a role cannot open or make another kind's
+ * ciphertexts with the same key.
  */
-export function decryptOnlyStatement(keyArn: string, contextKeys: readonly string[]): iam.PolicyStatement {
+export function envelopeKeyStatement(keyArn: string, kind: EncryptionContextKind, actions: readonly string[]): iam.PolicyStatement {
+  const shape = encryptionContextShapes[kind];
   return new iam.PolicyStatement({
-    actions: ['kms:Decrypt'],
+    actions: [...actions],
     resources: [keyArn],
     conditions: {
-      'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': [...contextKeys] },
-      Null: Object.fromEntries(contextKeys.map((key) => [`kms:EncryptionContext:${key}`, 'false'])),
+      'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': [...shape.keys] },
+      Null: Object.fromEntries(shape.keys.map((key) => [`kms:EncryptionContext:${key}`, 'false'])),
+      ...(shape.purpose === undefined ? {} : { StringEquals: { 'kms:EncryptionContext:purpose': shape.purpose } }),
     },
   });
+}
+
+/** One statement per kind of secret the handler uses, with the actions it needs for it. */
+export function envelopeKeyStatements(keyArn: string, use: EnvelopeKeyUse): iam.PolicyStatement[] {
+  const kinds = [...new Set([...use.encrypts, ...use.decrypts])];
+  return kinds.map((kind) =>
+    envelopeKeyStatement(keyArn, kind, [
+      ...(use.encrypts.includes(kind) ? [ENVELOPE_KMS_ACTIONS.encrypt] : []),
+      ...(use.decrypts.includes(kind) ? [ENVELOPE_KMS_ACTIONS.decrypt] : []),
+    ]),
+  );
 }
 
 /** Groups route entries by handler module, in table order: one function per handler. */
@@ -202,10 +221,9 @@ export class TesseraStack extends Stack {
     /** What every function gets, route or job: its table access, and the grants its code needs. */
     const grantCapabilities = (handler: string, role: iam.Role) => {
       role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [this.table.tableArn, ...indexArns] }));
-      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
-      if (envelopeEncryptionHandlers.has(handler)) this.envelopeKey.grant(role, ...ENVELOPE_KMS_ACTIONS);
-      const decryptContext = envelopeDecryptOnlyHandlers.get(handler);
-      if (decryptContext) role.addToPolicy(decryptOnlyStatement(this.envelopeKey.keyArn, decryptContext));
+      if (!tableReadOnlyHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
+      const keyUse = envelopeKeyUses.get(handler);
+      if (keyUse) for (const statement of envelopeKeyStatements(this.envelopeKey.keyArn, keyUse)) role.addToPolicy(statement);
       if (emailSendingHandlers.has(handler)) role.addToPolicy(sendEmailStatement);
       if (runQueueSendingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.runQueues.queue.queueArn] }));
     };

@@ -6,7 +6,7 @@ import type { Deps } from '../deps';
 import { envelopeOf } from '../crypto/envelope';
 import type { RemediationItem } from '../connectors/connector';
 import type { WorkspaceScope } from '../identity/principal';
-import { configurationContext } from './connection-records';
+import { encryptionContext } from '../crypto/encryption-contexts';
 
 export const UNREADABLE_CONFIGURATION: RemediationItem = {
   category: 'configuration',
@@ -20,7 +20,7 @@ export const UNREADABLE_CONFIGURATION: RemediationItem = {
  */
 export async function readConfiguration(deps: Deps, scope: WorkspaceScope, connectionId: string, ciphertext: string): Promise<{ value: unknown } | undefined> {
   try {
-    return { value: JSON.parse(await (await envelopeOf(deps)).decrypt(ciphertext, configurationContext(scope, connectionId))) as unknown };
+    return { value: JSON.parse(await (await envelopeOf(deps)).decrypt(ciphertext, encryptionContext('connection_configuration', { tenant_id: scope.tenantId, workspace_id: scope.workspaceId, connection_id: connectionId }))) as unknown };
   } catch (error) {
     deps.observability.logger.error('connection configuration does not decrypt', { connection_id: connectionId, error_name: (error as Error).name });
     return undefined;

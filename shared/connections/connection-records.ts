@@ -53,12 +53,6 @@ export function connectionItem(record: ConnectionRecord): Record<string, unknown
 
 export const etagOf = (record: Pick<ConnectionRecord, 'version'>): string => `"v${record.version}"`;
 
-export const configurationContext = (scope: WorkspaceScope, connectionId: string) => ({
-  tenant_id: scope.tenantId,
-  workspace_id: scope.workspaceId,
-  connection_id: connectionId,
-});
-
 /** A connection of the scope's workspace, or 404: another workspace's is simply not under this key. */
 export const connectionRead = (scope: WorkspaceScope, connectionId: string): ItemRead<ConnectionRecord> => ({
   key: keys.connection(scope.tenantId, scope.workspaceId, connectionId),

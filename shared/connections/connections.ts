@@ -6,6 +6,7 @@
  */
 import { isoNow } from '../clock';
 import type { Deps } from '../deps';
+import { encryptionContext } from '../crypto/encryption-contexts';
 import { envelopeOf } from '../crypto/envelope';
 import { PreconditionFailedError, ValidationError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
@@ -18,7 +19,7 @@ import type { ConnectionRecord, ConnectionSchedule } from '../store/records';
 import type { TransactItem } from '../store/table-client';
 import { nextRunAt } from '../runs/schedule';
 import { assertIntegrationAvailable, unknownIntegrationError } from './integration-licenses';
-import { configurationContext, connectionItem, etagOf, getConnection, toConnectionView, type Actor, type ConnectionView } from './connection-records';
+import { connectionItem, etagOf, getConnection, toConnectionView, type Actor, type ConnectionView } from './connection-records';
 
 function integrationOrRefuse(integrationId: string): IntegrationDefinition {
   const integration = findIntegration(integrationId);
@@ -61,7 +62,7 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
     last_run_at: null,
     next_run_at: nextRunAt(schedule, deps.clock.now()).toISOString(),
     active_run_id: null,
-    configuration_encrypted: await envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId)),
+    configuration_encrypted: await envelope.encrypt(JSON.stringify(configuration), encryptionContext('connection_configuration', { tenant_id: actor.tenantId, workspace_id: actor.workspaceId, connection_id: connectionId })),
     configuration_kms_key_id: envelope.keyId,
     configuration_schema_version: integration.configurationSchemaVersion,
     created_at: now,
@@ -127,7 +128,7 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
     if (input.configuration !== undefined) {
       const configuration = parseWith(integration.configurationSchema, input.configuration, 'configuration');
       const envelope = await envelopeOf(deps);
-      next.configuration_encrypted = await envelope.encrypt(JSON.stringify(configuration), configurationContext(actor, connectionId));
+      next.configuration_encrypted = await envelope.encrypt(JSON.stringify(configuration), encryptionContext('connection_configuration', { tenant_id: actor.tenantId, workspace_id: actor.workspaceId, connection_id: connectionId }));
       next.configuration_kms_key_id = envelope.keyId;
       next.configuration_schema_version = integration.configurationSchemaVersion;
       changed.push('configuration'); // a replaced secret is a change even when we cannot compare it

@@ -11,6 +11,7 @@ import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ConflictError, ForbiddenError, InvalidMfaCodeError, UnauthenticatedError } from '../errors';
 import { tokenPrefixes } from '../crypto/opaque-tokens';
+import { encryptionContext } from '../crypto/encryption-contexts';
 import { envelopeOf } from '../crypto/envelope';
 import { verifyTotp } from '../crypto/totp';
 import { auditEventPut, recordAuditEvent } from '../audit/audit-log';
@@ -51,12 +52,11 @@ export async function resolveMfaSubject(deps: Deps, principal: Principal | undef
 }
 
 /** What a TOTP secret's ciphertext is bound to. */
-export const totpEncryptionContext = (user: UserRecord) => ({ tenant_id: user.tenant_id, user_id: user.id, purpose: 'totp' });
 export const getTotpCredential = (deps: Deps, user: UserRecord) => deps.table.get<TotpCredentialRecord>(keys.totpCredential(user.tenant_id, user.id));
 
 /** Checks a TOTP code; returns the transaction item that records its step (conditional), or throws. */
 async function acceptTotpCode(deps: Deps, user: UserRecord, credential: TotpCredentialRecord, code: string, enable: boolean): Promise<TransactItem | undefined> {
-  const secret = await (await envelopeOf(deps)).decrypt(credential.secret_encrypted, totpEncryptionContext(user));
+  const secret = await (await envelopeOf(deps)).decrypt(credential.secret_encrypted, encryptionContext('totp_secret', { tenant_id: user.tenant_id, user_id: user.id }));
   const step = await verifyTotp({ secret, code, epochSeconds: epochSeconds(deps.clock), afterTimeStep: credential.last_step || undefined });
   if (step === undefined) return undefined;
   const now = isoNow(deps.clock);

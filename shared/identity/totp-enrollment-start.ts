@@ -13,7 +13,8 @@ import { generateTotpSecret, totpUri } from '../crypto/totp';
 import { isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { TotpCredentialRecord } from '../store/records';
-import { getTotpCredential, totpEncryptionContext, type MfaSubject } from './mfa';
+import { encryptionContext } from '../crypto/encryption-contexts';
+import { getTotpCredential, type MfaSubject } from './mfa';
 
 const ISSUER = 'Tessera';
 
@@ -30,7 +31,7 @@ export async function startTotpEnrollment(deps: Deps, subject: MfaSubject): Prom
     user_id: user.id,
     tenant_id: user.tenant_id,
     type: 'totp',
-    secret_encrypted: await envelope.encrypt(secret, totpEncryptionContext(user)),
+    secret_encrypted: await envelope.encrypt(secret, encryptionContext('totp_secret', { tenant_id: user.tenant_id, user_id: user.id })),
     secret_kms_key_id: envelope.keyId,
     enabled_at: null,
     last_used_at: null,

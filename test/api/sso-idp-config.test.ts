@@ -2,7 +2,7 @@ import { envelopeOf } from '../../shared/crypto/envelope';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listIdentityAuditEvents } from '../../shared/audit/audit-log';
-import { clientSecretContext } from '../../shared/identity/sso/idp-config';
+import { encryptionContext } from '../../shared/crypto/encryption-contexts';
 import { keys } from '../../shared/store/keys';
 import type { IdpConfigRecord } from '../../shared/store/records';
 import { api, type HttpClient } from '../support/http-client';
@@ -109,8 +109,8 @@ describe('IdP configuration', () => {
     const item = await rawItem();
     expect(JSON.stringify(item)).not.toContain(SECRET);
     const record = item as unknown as IdpConfigRecord;
-    expect(await (await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(tenant.tenantId))).toBe(SECRET);
-    await expect((await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(other.tenantId))).rejects.toThrow();
+    expect(await (await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, encryptionContext('idp_client_secret', { tenant_id: tenant.tenantId }))).toBe(SECRET);
+    await expect((await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, encryptionContext('idp_client_secret', { tenant_id: other.tenantId }))).rejects.toThrow();
 
     const read = await http.request('GET', path(), { token: adminToken });
     expect(read.status).toBe(200);
@@ -147,7 +147,7 @@ describe('IdP configuration', () => {
     const rotated = await http.request('PATCH', path(), { token: adminToken, body: { client_secret: 'a-new-secret-value-1234' } });
     expect(rotated.status).toBe(200);
     const record = (await rawItem()) as unknown as IdpConfigRecord;
-    expect(await (await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, clientSecretContext(tenant.tenantId))).toBe('a-new-secret-value-1234');
+    expect(await (await envelopeOf(host.deps)).decrypt(record.oidc!.client_secret_encrypted, encryptionContext('idp_client_secret', { tenant_id: tenant.tenantId }))).toBe('a-new-secret-value-1234');
     expect((await http.request('PATCH', path(), { token: adminToken, body: {} })).status).toBe(400);
   });
 

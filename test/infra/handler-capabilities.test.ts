@@ -9,18 +9,16 @@
  * - the bundle imports the SAML schema validator ⇔ the handler is in `samlSchemaValidatorHandlers`
  *   (its wasm, worker and XSD files must ship beside the bundle);
  * - the bundle imports the Encryption SDK (through `envelopeOf` of `shared/crypto/envelope.ts`)
- *   ⇔ the handler is in `envelopeEncryptionHandlers` or, when it only ever decrypts,
- *   `envelopeDecryptOnlyHandlers` (its KMS grant); and a module in its bundle does call
- *   `encrypt(`/`decrypt(` on it, so no function carries the SDK for nothing;
+ *   ⇔ the handler is in `envelopeKeyUses` (its KMS grant); and the envelope calls in its
+ *   bundle's code, each with the kind of encryption context it builds in place
+ *   (`encryptionContext('<kind>', …)`), are exactly the encrypts and decrypts listed for it, so
+ *   its KMS statements (one action per operation, conditioned per kind) match what it does;
  * - the bundle imports `@aws-sdk/client-sqs` ⇔ the handler is in `runQueueSendingHandlers`
  *   (its `sqs:SendMessage` grant on the run queue);
  * - the bundle contains the private signing seed reader (`shared/crypto/signing-seeds.ts`) ⇔
  *   the handler is in `tokenIssuingHandlers` (its read access to the signing secret).
  * Job handlers (functions/jobs.ts) are checked like route handlers.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { transform } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
@@ -33,40 +31,48 @@ import {
   SIGNING_SEED_MODULE,
   cursorSealingHandlers,
   emailSendingHandlers,
-  envelopeDecryptOnlyHandlers,
-  envelopeEncryptionHandlers,
+  envelopeKeyUses,
   passwordHashingHandlers,
   runQueueSendingHandlers,
   samlSchemaValidatorHandlers,
+  tableReadOnlyHandlers,
   tokenIssuingHandlers,
 } from '../../infra/handler-capabilities';
-import { projectRoot } from '../../infra/bundle-options';
 import { bundleHandlerGraphs, type HandlerGraph } from '../support/handler-graphs';
 
-/** Modules that define the envelope crypto rather than use it. */
-const ENVELOPE_PLUMBING = new Set(['shared/crypto/envelope.ts', 'shared/crypto/envelope-encryption-sdk.ts']);
 /** A package of the Encryption SDK; `shared/crypto/envelope-encryption-sdk.ts` is its one importer. */
 const ENVELOPE_SDK_MODULE = '@aws-crypto/encrypt-node';
-// `envelope.encrypt(` on a local of that name, or `(await envelopeOf(deps)).encrypt(`.
-const ENVELOPE_CALL = /(\benvelope|\benvelopeOf\([^)]*\)\))\s*\.\s*(encrypt|decrypt)\b/;
-const ENCRYPT_CALL = /(\benvelope|\benvelopeOf\([^)]*\)\))\s*\.\s*encrypt\b/;
+
+/**
+ * Every `.encrypt(…)` / `.decrypt(…)` call in a bundle's own code (packages are left out, so
+ * these are envelope calls), as `encrypt:<kind>`: the kind is read from the
+ * `encryptionContext("<kind>", …)` among its arguments, `?` when there is none or several.
+ */
+function envelopeCallsOf(code: string): string[] {
+  const calls = new Set<string>();
+  for (const call of code.matchAll(/\.(encrypt|decrypt)\(/g)) {
+    const open = call.index + call[0].length - 1;
+    let depth = 0;
+    let close = open;
+    for (; close < code.length; close++) {
+      if (code[close] === '(') depth++;
+      else if (code[close] === ')' && --depth === 0) break;
+    }
+    const kinds = [...code.slice(open, close).matchAll(/\bencryptionContext\d*\(\s*"([a-z_]+)"/g)].map((k) => k[1]);
+    calls.add(`${call[1]}:${kinds.length === 1 ? kinds[0] : '?'}`);
+  }
+  return [...calls].sort();
+}
+
+const listedCallsOf = (handler: string): string[] => {
+  const use = envelopeKeyUses.get(handler);
+  return use ? [...use.encrypts.map((k) => `encrypt:${k}`), ...use.decrypts.map((k) => `decrypt:${k}`)].sort() : [];
+};
 
 const handlers = [...new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)])].sort();
 
 const bundleHandlers = () => bundleHandlerGraphs(handlers);
 
-const transpiled = new Map<string, Promise<string>>();
-function codeOf(file: string): Promise<string> {
-  let code = transpiled.get(file);
-  if (!code) {
-    // Transpiled first, so comments and type-only code cannot match.
-    code = transform(readFileSync(path.join(projectRoot, file), 'utf8'), { loader: 'ts' }).then((out) => out.code);
-    transpiled.set(file, code);
-  }
-  return code;
-}
-const moduleCallsEnvelope = async (file: string) => ENVELOPE_CALL.test(await codeOf(file));
-const ownFiles = (bundle: HandlerGraph) => bundle.inputs.filter((f) => !ENVELOPE_PLUMBING.has(f) && !f.startsWith('node_modules/'));
 
 describe('handler capabilities', () => {
   let bundles: HandlerGraph[];
@@ -95,28 +101,21 @@ describe('handler capabilities', () => {
     expect(listed, `infra/handler-capabilities.ts samlSchemaValidatorHandlers must be exactly the handlers that import ${SAML_SCHEMA_VALIDATOR_MODULE}`).toEqual(importing);
   });
 
-  it('grants the envelope key exactly to the handlers whose bundle carries the Encryption SDK, and each of them uses it', async () => {
+  it('grants the envelope key exactly to the handlers whose bundle carries the Encryption SDK, and each of them uses it', () => {
     const carrying = bundles.filter((b) => b.packages.includes(ENVELOPE_SDK_MODULE)).map((b) => b.handler);
-    const using: string[] = [];
-    for (const bundle of bundles) {
-      const calls = await Promise.all(ownFiles(bundle).map(moduleCallsEnvelope));
-      if (calls.some(Boolean)) using.push(bundle.handler);
-    }
-    const listed = handlers.filter((h) => envelopeEncryptionHandlers.has(h) || envelopeDecryptOnlyHandlers.has(h));
+    const using = bundles.filter((b) => envelopeCallsOf(b.code).length > 0).map((b) => b.handler);
+    const listed = handlers.filter((h) => envelopeKeyUses.has(h));
     expect(listed.length).toBeGreaterThan(0);
-    expect(listed, `envelopeEncryptionHandlers ∪ envelopeDecryptOnlyHandlers must be exactly the handlers whose bundle imports ${ENVELOPE_SDK_MODULE}`).toEqual(carrying);
+    expect(listed, `envelopeKeyUses must be exactly the handlers whose bundle imports ${ENVELOPE_SDK_MODULE}`).toEqual(carrying);
     expect(using, 'a handler carries the Encryption SDK without encrypting or decrypting with it').toEqual(carrying);
-    expect(handlers.filter((h) => envelopeEncryptionHandlers.has(h) && envelopeDecryptOnlyHandlers.has(h))).toEqual([]);
   });
 
-  it('lets a decrypt-only handler never encrypt', async () => {
-    expect(envelopeDecryptOnlyHandlers.size).toBeGreaterThan(0);
-    for (const handler of envelopeDecryptOnlyHandlers.keys()) {
-      const bundle = bundles.find((b) => b.handler === handler)!;
-      const encrypting: string[] = [];
-      for (const file of ownFiles(bundle)) if (ENCRYPT_CALL.test(await codeOf(file))) encrypting.push(file);
-      expect(encrypting, `${handler} is decrypt-only but its bundle encrypts`).toEqual([]);
+  it('lists for each handler exactly the encrypts and decrypts its code makes, by kind of encryption context', () => {
+    for (const bundle of bundles) {
+      expect(envelopeCallsOf(bundle.code), `${bundle.handler}: envelopeKeyUses must match the envelope calls in its bundle (\`?\` is a call whose context is not built in place with encryptionContext)`).toEqual(listedCallsOf(bundle.handler));
     }
+    // The run worker opens connection configurations and nothing else, and never encrypts.
+    expect(listedCallsOf('run-worker')).toEqual(['decrypt:connection_configuration']);
   });
 
   it('grants sqs:SendMessage on the run queue exactly to the handlers whose bundle carries the SQS client', () => {
@@ -144,7 +143,7 @@ describe('handler capabilities', () => {
 
   it('names only handlers of the route and job tables', () => {
     const known = new Set(handlers);
-    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeEncryptionHandlers, ...envelopeDecryptOnlyHandlers.keys(), ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers, ...cursorSealingHandlers];
+    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeKeyUses.keys(), ...tableReadOnlyHandlers, ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers, ...cursorSealingHandlers];
     expect(named.filter((h) => !known.has(h))).toEqual([]);
   });
 

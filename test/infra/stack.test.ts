@@ -11,12 +11,13 @@ import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeDecryptOnlyHandlers, envelopeEncryptionHandlers, passwordHashingHandlers, runQueueSendingHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
+import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
+import { encryptionContextShapes } from '../../shared/crypto/encryption-contexts';
 import { defaultStackSettings, readStackSettings, stackName, type StackSettings } from '../../infra/stack-settings';
 import { functionTimeoutSeconds } from '../../infra/function-timeouts';
 import { CONNECTION_TEST_WRITE_RESERVE_MS } from '../../shared/connections/connection-test-budget';
 import { JOB_SAFETY_MARGIN_MS } from '../../shared/jobs/job';
-import { ENVELOPE_KMS_ACTIONS, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
+import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
 
 type Json = Record<string, unknown>;
 interface Resource {
@@ -29,6 +30,7 @@ interface Statement {
   Effect: string;
   Action: string | string[];
   Resource: unknown;
+  Condition?: Record<string, Record<string, unknown>>;
 }
 
 const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
@@ -236,16 +238,26 @@ describe('TesseraStack', () => {
   });
 
   describe('least privilege', () => {
-    it('gives every function item reads on the table and its indexes, item writes on the table, nothing else on DynamoDB', () => {
+    it('gives every function item reads on the table and its indexes, item writes on the table unless it never writes, nothing else on DynamoDB', () => {
       const tableArn = { 'Fn::GetAtt': [logicalId(stack.table.node.defaultChild), 'Arn'] };
       const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => ({ 'Fn::Join': ['', [tableArn, `/index/${gsi.indexName}`]] }));
       for (const handler of handlers) {
         const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('dynamodb:')));
-        expect(statements).toEqual([
+        expect(statements, handler).toEqual([
           { Effect: 'Allow', Action: [...TABLE_READ_ACTIONS], Resource: [tableArn, ...indexArns] },
-          { Effect: 'Allow', Action: [...TABLE_WRITE_ACTIONS], Resource: tableArn },
+          ...(tableReadOnlyHandlers.has(handler) ? [] : [{ Effect: 'Allow', Action: [...TABLE_WRITE_ACTIONS], Resource: tableArn }]),
         ]);
         expect(actionsOn(statements, 'dynamodb:')).not.toContain('dynamodb:Scan');
+      }
+    });
+
+    it('gives the read-only functions (openapi, jwks, the catalog, the pure reads) no DynamoDB write action at all', () => {
+      for (const handler of ['openapi', 'jwks', 'integrations-list', 'health']) expect(tableReadOnlyHandlers.has(handler), handler).toBe(true);
+      const readOnly = handlers.filter((h) => tableReadOnlyHandlers.has(h));
+      expect(readOnly.length).toBeGreaterThan(10);
+      for (const handler of readOnly) {
+        const dynamodbActions = actionsOn(statementsOfRole(roleIdOf(handler)), 'dynamodb:');
+        expect(dynamodbActions.filter((a) => !(TABLE_READ_ACTIONS as readonly string[]).includes(a)), handler).toEqual([]);
       }
     });
 
@@ -289,20 +301,49 @@ describe('TesseraStack', () => {
       }
     });
 
-    it('gives the envelope key only to the handlers that encrypt or decrypt', () => {
+    const kmsStatementsOf = (handler: string) => statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('kms:')));
+
+    it('gives the envelope key only to the handlers that encrypt or decrypt: GenerateDataKey per kind they encrypt, Decrypt per kind they decrypt', () => {
       const keyArn = { 'Fn::GetAtt': [logicalId(stack.envelopeKey.node.defaultChild), 'Arn'] };
-      const withKms = handlers.filter((h) => actionsOn(statementsOfRole(roleIdOf(h)), 'kms:').length > 0);
-      expect(withKms.sort()).toEqual(handlers.filter((h) => envelopeEncryptionHandlers.has(h) || envelopeDecryptOnlyHandlers.has(h)).sort());
-      for (const handler of withKms.filter((h) => envelopeEncryptionHandlers.has(h))) {
-        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('kms:')));
-        expect(statements).toEqual([{ Effect: 'Allow', Action: [...ENVELOPE_KMS_ACTIONS], Resource: keyArn }]);
+      const withKms = handlers.filter((h) => kmsStatementsOf(h).length > 0);
+      expect(withKms.sort()).toEqual(handlers.filter((h) => envelopeKeyUses.has(h)).sort());
+      for (const handler of withKms) {
+        const use = envelopeKeyUses.get(handler)!;
+        const granted = kmsStatementsOf(handler).flatMap((s) => {
+          expect(s.Resource, handler).toEqual(keyArn);
+          const kind = Object.entries(encryptionContextShapes).find(([, shape]) => JSON.stringify(shape.keys) === JSON.stringify(s.Condition?.['ForAllValues:StringEquals']?.['kms:EncryptionContextKeys']) && shape.purpose === s.Condition?.StringEquals?.['kms:EncryptionContext:purpose'])?.[0];
+          return asArray(s.Action).map((action) => `${action}:${kind}`);
+        });
+        const expected = [...use.encrypts.map((k) => `kms:GenerateDataKey:${k}`), ...use.decrypts.map((k) => `kms:Decrypt:${k}`)];
+        expect(granted.sort(), handler).toEqual(expected.sort());
+      }
+    });
+
+    it('grants kms:Encrypt to no role (the keyring never calls it), and no KMS action beyond the keyring\'s', () => {
+      for (const handler of handlers) {
+        for (const action of actionsOn(statementsOfRole(roleIdOf(handler)), 'kms:')) expect(['kms:GenerateDataKey', 'kms:Decrypt'], `${handler}: ${action}`).toContain(action);
+      }
+      const everyStatement = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+      expect(everyStatement.flatMap((s) => asArray(s.Action)).filter((a) => a === 'kms:Encrypt' || a === 'kms:*')).toEqual([]);
+    });
+
+    it('conditions every KMS statement on the exact encryption-context keys of one kind of secret (and its purpose)', () => {
+      const kmsStatements = handlers.flatMap(kmsStatementsOf);
+      expect(kmsStatements.length).toBeGreaterThan(envelopeKeyUses.size);
+      for (const statement of kmsStatements) {
+        const keys = statement.Condition?.['ForAllValues:StringEquals']?.['kms:EncryptionContextKeys'] as string[] | undefined;
+        const purpose = statement.Condition?.StringEquals;
+        // Kinds with the same keys are told apart by their purpose, which the statement must pin.
+        const shape = Object.values(encryptionContextShapes).find((s) => JSON.stringify(s.keys) === JSON.stringify(keys) && JSON.stringify(purpose) === JSON.stringify(s.purpose === undefined ? undefined : { 'kms:EncryptionContext:purpose': s.purpose }));
+        expect(shape, JSON.stringify(statement)).toBeDefined();
+        // Every key present (ForAllValues alone would also allow a request with no context at all).
+        expect(statement.Condition!.Null).toEqual(Object.fromEntries(shape!.keys.map((k) => [`kms:EncryptionContext:${k}`, 'false'])));
       }
     });
 
     it('lets the run worker only decrypt, and only ciphertexts under a connection configuration context', () => {
       const keyArn = { 'Fn::GetAtt': [logicalId(stack.envelopeKey.node.defaultChild), 'Arn'] };
-      const statements = statementsOfRole(roleIdOf('run-worker')).filter((s) => asArray(s.Action).some((a) => a.startsWith('kms:')));
-      expect(statements).toEqual([
+      expect(kmsStatementsOf('run-worker')).toEqual([
         {
           Effect: 'Allow',
           Action: 'kms:Decrypt',
@@ -313,7 +354,6 @@ describe('TesseraStack', () => {
           },
         },
       ]);
-      expect(envelopeDecryptOnlyHandlers.get('run-worker')).toEqual(['tenant_id', 'workspace_id', 'connection_id']);
     });
 
     it('lets only the handlers that queue run steps send to the run queue, and nothing else on SQS but the worker consuming it', () => {

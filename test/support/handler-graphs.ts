@@ -13,6 +13,8 @@ export interface HandlerGraph {
   inputs: string[];
   /** Bare package imports left in the bundle: the packages it would carry. */
   packages: string[];
+  /** The bundle's own code (tree-shaken, not minified; packages left out). */
+  code: string;
 }
 
 export async function bundleHandlerGraphs(handlers: readonly string[]): Promise<HandlerGraph[]> {
@@ -30,6 +32,8 @@ export async function bundleHandlerGraphs(handlers: readonly string[]): Promise<
   const outputs = Object.values(result.metafile.outputs);
   return handlers.map((handler) => {
     const output = outputs.find((o) => o.entryPoint === entryOf(handler))!;
-    return { handler, inputs: Object.keys(output.inputs), packages: [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))] };
+    const outputPath = Object.entries(result.metafile.outputs).find(([, o]) => o === output)![0];
+    const code = result.outputFiles.find((file) => path.relative(projectRoot, file.path).split(path.sep).join('/') === outputPath)!.text;
+    return { handler, inputs: Object.keys(output.inputs), packages: [...new Set(output.imports.filter((i) => i.external).map((i) => i.path))], code };
   });
 }

@@ -6,6 +6,7 @@
  * Apart from the reads so that only these two functions hold the envelope key.
  */
 import { isoNow } from '../../clock';
+import { encryptionContext } from '../../crypto/encryption-contexts';
 import { envelopeOf } from '../../crypto/envelope';
 import type { Deps } from '../../deps';
 import { ConflictError, NotFoundError, PreconditionFailedError, ValidationError, type FieldError } from '../../errors';
@@ -17,7 +18,7 @@ import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, TenantRec
 import type { TransactItem } from '../../store/table-client';
 import { assertVerifiedDomainsOf } from '../email-domains';
 import type { Principal } from '../principal';
-import { clientSecretContext, getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
+import { getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
 import { parseIdpMetadata } from './saml-idp-metadata';
 import { newSpCredential, type SpCredential } from './saml-sp-credentials';
 import type { CreateIdpConfigInput, UpdateIdpConfigInput } from './idp-config-schemas';
@@ -79,7 +80,7 @@ async function buildSettings(deps: Deps, tenant: TenantRecord, desired: Desired,
         ? {
             issuer: desired.issuer!,
             client_id: desired.client_id!,
-            client_secret_encrypted: await envelope.encrypt(desired.client_secret, clientSecretContext(tenant.id)),
+            client_secret_encrypted: await envelope.encrypt(desired.client_secret, encryptionContext('idp_client_secret', { tenant_id: tenant.id })),
             client_secret_kms_key_id: envelope.keyId,
           }
         : { ...previous!.oidc!, issuer: desired.issuer!, client_id: desired.client_id! };

@@ -23,8 +23,6 @@ export const getIdpConfig = (deps: Deps, tenantId: string) => deps.table.get<Idp
 
 const certificateFingerprint = (cert: string) => new X509Certificate(Buffer.from(cert, 'base64')).fingerprint256;
 
-export const clientSecretContext = (tenantId: string) => ({ tenant_id: tenantId, purpose: 'idp_client_secret' });
-
 export function toIdpConfigView(deps: Deps, tenant: TenantRecord, record: IdpConfigRecord) {
   return {
     tenant_id: record.tenant_id,

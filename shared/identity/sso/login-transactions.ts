@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps';
+import { encryptionContext } from '../../crypto/encryption-contexts';
 import { envelopeOf } from '../../crypto/envelope';
 import { UnauthenticatedError } from '../../errors';
 import { sha256Hex } from '../../crypto/opaque-tokens';
@@ -20,8 +21,6 @@ import type { ProviderType } from './schemas';
 
 const LIFETIME_MS = 10 * 60_000;
 const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-const pkceContext = (tenantId: string, stateHash: string) => ({ tenant_id: tenantId, purpose: 'sso_pkce', state_hash: stateHash });
 
 /** The IdP's answer did not sign anyone in; `reason` goes into the `login_failed` audit event. */
 export class SsoResponseError extends UnauthenticatedError {
@@ -70,7 +69,7 @@ export async function createSsoTransaction(
     client_code_challenge: input.client.codeChallenge ?? null,
     link_user_id: input.client.linkUserId ?? null,
     nonce: input.nonce ?? null,
-    code_verifier_encrypted: input.codeVerifier ? await (await envelopeOf(deps)).encrypt(input.codeVerifier, pkceContext(input.tenantId, stateHash)) : null,
+    code_verifier_encrypted: input.codeVerifier ? await (await envelopeOf(deps)).encrypt(input.codeVerifier, encryptionContext('sso_pkce_verifier', { tenant_id: input.tenantId, state_hash: stateHash })) : null,
     saml_request_id: input.samlRequestId ?? null,
     expires_at: expires.toISOString(),
     created_at: now.toISOString(),
@@ -97,5 +96,5 @@ export async function consumeSsoTransaction(deps: Deps, tenantId: string, state:
 
 export async function pkceVerifierOf(deps: Deps, record: SsoTransactionRecord): Promise<string> {
   if (!record.code_verifier_encrypted) throw new SsoResponseError();
-  return (await envelopeOf(deps)).decrypt(record.code_verifier_encrypted, pkceContext(record.tenant_id, record.state_hash));
+  return (await envelopeOf(deps)).decrypt(record.code_verifier_encrypted, encryptionContext('sso_pkce_verifier', { tenant_id: record.tenant_id, state_hash: record.state_hash }));
 }

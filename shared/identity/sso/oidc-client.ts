@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import * as client from 'openid-client';
 import type { Deps } from '../../deps';
+import { encryptionContext } from '../../crypto/encryption-contexts';
 import { envelopeOf } from '../../crypto/envelope';
 import { ServiceUnavailableError } from '../../errors';
 import type { OidcSettingsRecord } from '../../store/records';
 import { guardedFetch } from './egress-guard';
-import { clientSecretContext } from './idp-config';
 
 const CACHE_TTL_MS = 60 * 60_000;
 const HTTP_TIMEOUT_SECONDS = 5;
@@ -23,7 +23,7 @@ export async function oidcConfiguration(deps: Deps, tenantId: string, settings: 
   const cached = deps.oidcConfigurations.get(key);
   if (cached && cached.expiresAt > now) return cached.configuration;
 
-  const secret = await (await envelopeOf(deps)).decrypt(settings.client_secret_encrypted, clientSecretContext(tenantId));
+  const secret = await (await envelopeOf(deps)).decrypt(settings.client_secret_encrypted, encryptionContext('idp_client_secret', { tenant_id: tenantId }));
   const issuer = new URL(settings.issuer);
   try {
     // In AWS the issuer, and every endpoint its discovery names, must be a public address.

@@ -12,11 +12,11 @@
 import { randomUUID, sign } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import type { Deps } from '../../deps';
+import { encryptionContext } from '../../crypto/encryption-contexts';
 import { envelopeOf } from '../../crypto/envelope';
 import type { IdpConfigRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
 import { createSsoTransaction, newSsoState, type SsoClient } from './login-transactions';
 import { HTTP_POST_BINDING, SP_NAMEID_FORMATS, xmlEscape } from './saml-sp-metadata';
-import { spSigningKeyContext } from './saml-sp-credentials';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
 const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
@@ -62,7 +62,7 @@ export async function startSamlLogin(deps: Deps, tenant: TenantRecord, idp: IdpC
   const state = newSsoState();
   const saml = idp.saml;
   const endpoints = serviceProviderEndpoints(deps.config, tenant.slug);
-  const signingKey = saml.want_authn_requests_signed ? await (await envelopeOf(deps)).decrypt(saml.sp_private_key_encrypted, spSigningKeyContext(tenant.id)) : undefined;
+  const signingKey = saml.want_authn_requests_signed ? await (await envelopeOf(deps)).decrypt(saml.sp_private_key_encrypted, encryptionContext('saml_sp_signing_key', { tenant_id: tenant.id })) : undefined;
   const request = authnRequestRedirect({ entityId: endpoints.entity_id, acsUrl: endpoints.acs_url, ssoUrl: saml.sso_url, relayState: state, issueInstant: deps.clock.now(), ...(signingKey ? { signingKey } : {}) });
   await createSsoTransaction(deps, { tenantId: tenant.id, providerType: 'saml', client, samlRequestId: request.id, state });
   return request.url;

@@ -5,6 +5,7 @@
  * AuthnRequests of IdPs that want them signed.
  */
 import type { Deps } from '../../deps';
+import { encryptionContext } from '../../crypto/encryption-contexts';
 import { envelopeOf } from '../../crypto/envelope';
 import { selfSignedCertificate } from '../../crypto/self-signed-certificate';
 import type { SamlSettingsRecord } from '../../store/records';
@@ -14,8 +15,6 @@ const VALIDITY_YEARS = 10;
 export type SpCredential = Pick<SamlSettingsRecord, 'sp_certificate' | 'sp_private_key_encrypted' | 'sp_private_key_kms_key_id'>;
 
 /** The encryption context of Tessera's SAML signing key of a tenant. */
-export const spSigningKeyContext = (tenantId: string) => ({ tenant_id: tenantId, purpose: 'saml_sp_signing_key' });
-
 export async function newSpCredential(deps: Deps, tenantId: string, tenantSlug: string): Promise<SpCredential> {
   const now = deps.clock.now();
   const notAfter = new Date(now);
@@ -24,7 +23,7 @@ export async function newSpCredential(deps: Deps, tenantId: string, tenantSlug: 
   const envelope = await envelopeOf(deps);
   return {
     sp_certificate: credential.der.toString('base64'),
-    sp_private_key_encrypted: await envelope.encrypt(credential.privateKeyPem, spSigningKeyContext(tenantId)),
+    sp_private_key_encrypted: await envelope.encrypt(credential.privateKeyPem, encryptionContext('saml_sp_signing_key', { tenant_id: tenantId })),
     sp_private_key_kms_key_id: envelope.keyId,
   };
 }
