@@ -3,12 +3,16 @@
  * `TESSERA_STAGE=aws` on DynamoDB Local, and every AWS call goes through the SDK client the
  * functions ship to a local server speaking that service's protocol (test/support/aws-wire):
  * the issuer's signing seed from Secrets Manager, TOTP secrets and connection configurations
- * sealed by KMS, the reset email through SES, run steps onto SQS. Then what a client sees when
+ * sealed by KMS, the reset email through SES, run steps onto SQS, and the operator's key
+ * rotation (the CLI in a child process) through PutSecretValue. Then what a client sees when
  * one of those services refuses: a server fault is a 500 problem+json that names nothing of it
  * and writes nothing; a refused email still answers the same 202.
  */
+import { execFile } from 'node:child_process';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deriveSigningKey } from '../../shared/crypto/signing-keys';
 import { totpCode } from '../../shared/crypto/totp';
 import { keys } from '../../shared/store/keys';
 import type { ConnectionRecord } from '../../shared/store/records';
@@ -17,6 +21,7 @@ import { ALLOW_ALL } from '../support/aws-wire/iam-policy';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
+import { REPOSITORY } from '../support/npm-start';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let wire: AwsWire;
@@ -180,4 +185,36 @@ describe('the aws stage over HTTP', () => {
     const session = await login(http, clock, tenant.admin.email);
     expect((await http.request('GET', '/v1/me', { token: session.accessToken })).status).toBe(200);
   });
+
+  it('the operator\'s rotate-signing-key puts the new seed with PutSecretValue; issuers then sign with it and the JWKS lists both keys', async () => {
+    const before = wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSCURRENT') as string;
+    const rotated = await runCli(['rotate-signing-key'], {
+      ...wire.config,
+      DYNAMODB_ENDPOINT: host.config.dynamodbEndpoint!,
+      TESSERA_TABLE: host.config.tableName,
+      TESSERA_PUBLIC_URL: host.url,
+    });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    const after = wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSCURRENT') as string;
+    expect(after).not.toBe(before);
+    expect(wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSPREVIOUS')).toBe(before);
+    expect(rotated.stdout + rotated.stderr).not.toContain(after);
+    const [oldKid, newKid] = [deriveSigningKey(before).kid, deriveSigningKey(after).kid];
+    expect(rotated.stdout).toContain(`Published and promoted signing key ${newKid}`);
+
+    clock.advance(host.config.keyCacheSeconds + 1);
+    const session = await login(http, clock, tenant.admin.email);
+    expect(decodeProtectedHeader(session.accessToken).kid).toBe(newKid);
+    const jwks = await http.request('GET', '/v1/.well-known/jwks.json');
+    expect((jwks.body as { keys: { kid: string }[] }).keys.map((k) => k.kid)).toEqual(expect.arrayContaining([oldKid, newKid]));
+  });
 });
+
+/** `npm run tessera -- <args>` as the operator runs it, in this process's environment (the SDK variables included) plus `env`. */
+function runCli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile('npm', ['run', 'tessera', '--', ...args], { cwd: REPOSITORY, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    });
+  });
+}

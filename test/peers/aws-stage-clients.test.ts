@@ -90,13 +90,21 @@ describe('envelope crypto of the aws stage: the KMS keyring', () => {
     await expect(kms.decrypt({ CiphertextBlob, KeyId: wire.kms.createKey() })).rejects.toMatchObject({ name: 'IncorrectKeyException' });
   });
 
-  it('a role whose decrypt grant is conditioned on the connection context keys opens configurations, not TOTP secrets', async () => {
+  it('a role whose decrypt grant is conditioned on exactly the connection context keys opens configurations, nothing with other, more or fewer keys', async () => {
     const envelope = await envelopeOf(deps);
     const configuration = await envelope.encrypt('{"api_token":"s3cret"}', connectionContext);
     const totpSecret = await envelope.encrypt('JBSWY3DPEHPK3PXP', totpContext);
+    // Every key of the grant present, and one more: not "exactly these keys".
+    const widerContext = { ...connectionContext, purpose: 'sso_pkce' };
+    const wider = await envelope.encrypt('verifier', widerContext);
+    // Only some of the grant's keys: not "all present".
+    const narrowerContext = { tenant_id: 'ten_a', workspace_id: 'ws_a' };
+    const narrower = await envelope.encrypt('workspace secret', narrowerContext);
     wire.kms.policy = envelopeKeyPolicy(['tenant_id', 'workspace_id', 'connection_id']);
     expect(await envelope.decrypt(configuration, connectionContext)).toBe('{"api_token":"s3cret"}');
     await expect(envelope.decrypt(totpSecret, totpContext)).rejects.toThrow(/AccessDeniedException: User: .* is not authorized to perform: kms:Decrypt on resource: arn:aws:kms:/);
+    await expect(envelope.decrypt(wider, widerContext)).rejects.toThrow(/AccessDeniedException/);
+    await expect(envelope.decrypt(narrower, narrowerContext)).rejects.toThrow(/AccessDeniedException/);
   });
 
   it('a role without kms:GenerateDataKey cannot seal: the error names the denial', async () => {
