@@ -7,36 +7,23 @@
  * makes that the bound of the wait).
  */
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startHangingProviders, TESTED_CONNECTORS, type HangingProviders } from '../support/hanging-providers';
-import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, login } from '../support/identity-fixtures';
-import { MovableClock } from '../support/movable-clock';
-import { startTestHost, type TestHost } from '../support/test-host';
 import { expectHangingProviderFailure } from '../support/connection-test-checks';
+import { startHangingProviderHost, TESTED_CONNECTORS, type HangingProviderHost } from '../support/hanging-providers';
+import { MovableClock } from '../support/movable-clock';
 
-let providers: HangingProviders;
-let host: TestHost;
-let http: HttpClient;
-let token: string;
+let setup: HangingProviderHost;
 const clock = new MovableClock();
 
+// A small provider limit keeps the test quick; the function's timeout is the stack's.
 beforeAll(async () => {
-  providers = await startHangingProviders();
-  // A small provider limit keeps the test quick; the function's timeout is the stack's.
-  host = await startTestHost({ clock, env: { TESSERA_CONNECTOR_ENDPOINTS: providers.endpointsJson, TESSERA_CONNECTOR_TEST_TIMEOUT_MS: '300' } });
-  http = api(host.url);
-  const tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
-  token = (await login(http, clock, tenant.admin.email)).accessToken;
+  setup = await startHangingProviderHost(clock, 300);
 });
-afterAll(async () => {
-  await host?.close();
-  await providers?.close();
-});
+afterAll(() => setup?.close());
 
 describe('a hanging provider, bounded by the configured provider limit', () => {
   for (const connector of TESTED_CONNECTORS) {
     it(`${connector.integrationId}: 200 failure with a connectivity remediation, recorded and audited`, async () => {
-      await expectHangingProviderFailure({ http, token, providers, connector });
+      await expectHangingProviderFailure({ http: setup.http, token: setup.token, providers: setup.providers, connector });
     });
   }
 });

@@ -4,7 +4,11 @@
  * of the connectors (`sts`, `iam`, `login`, `graph`, `arm`, `okta`), each counting the requests
  * it holds, so a test can tell a wait on the provider from a refusal before any call.
  */
+import { api, type HttpClient } from './http-client';
+import { createTestTenant, login } from './identity-fixtures';
+import type { MovableClock } from './movable-clock';
 import { startLocalServer, type LocalServer } from './providers/local-server';
+import { startTestHost, type TestHost } from './test-host';
 
 export const PROVIDER_ENDPOINT_NAMES = ['sts', 'iam', 'login', 'graph', 'arm', 'okta'] as const;
 
@@ -40,3 +44,35 @@ export const TESTED_CONNECTORS = [
   { integrationId: 'int_azure_entra_discovery', firstEndpoint: 'login' },
   { integrationId: 'int_okta_discovery', firstEndpoint: 'okta' },
 ] as const;
+
+export interface HangingProviderHost {
+  providers: HangingProviders;
+  host: TestHost;
+  http: HttpClient;
+  /** An admin's access token in a tenant without MFA. */
+  token: string;
+  close(): Promise<void>;
+}
+
+/** The hanging providers, a test host whose connectors call them, and an admin signed in. */
+export async function startHangingProviderHost(clock: MovableClock, providerLimitMs: number, functionTimeoutsMs?: Readonly<Record<string, number>>): Promise<HangingProviderHost> {
+  const providers = await startHangingProviders();
+  const host = await startTestHost({
+    clock,
+    env: { TESSERA_CONNECTOR_ENDPOINTS: providers.endpointsJson, TESSERA_CONNECTOR_TEST_TIMEOUT_MS: String(providerLimitMs) },
+    ...(functionTimeoutsMs ? { functionTimeoutsMs } : {}),
+  });
+  const http = api(host.url);
+  const tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+  const token = (await login(http, clock, tenant.admin.email)).accessToken;
+  return {
+    providers,
+    host,
+    http,
+    token,
+    close: async () => {
+      await host.close();
+      await providers.close();
+    },
+  };
+}
