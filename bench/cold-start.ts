@@ -3,7 +3,7 @@
  * realistic event (an API Gateway v2 request through the whole middleware chain, against
  * DynamoDB Local; an SQS batch or a schedule tick for the jobs). Each figure is the median of
  * `BENCH_COLD_START_SAMPLES` (5) processes; the empty module and the DynamoDB floor are
- * measured the same way in the same run.
+ * measured the same way in the same run, beside every sample of every function.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -71,6 +71,10 @@ function runProbe(probe: string, bundle: FunctionBundle, event: unknown, env: Re
 export async function measureColdStart(probe: string, bundle: FunctionBundle, event: unknown, env: Record<string, string>): Promise<ColdStart> {
   const samples: ColdStart[] = [];
   for (let i = 0; i < SAMPLES; i++) samples.push(await runProbe(probe, bundle, event, env));
+  return summarize(samples);
+}
+
+function summarize(samples: readonly ColdStart[]): ColdStart {
   const statuses = [...new Set(samples.map((s) => s.status))];
   return {
     importCpuMs: median(samples.map((s) => s.importCpuMs)),
@@ -78,6 +82,44 @@ export async function measureColdStart(probe: string, bundle: FunctionBundle, ev
     firstCpuMs: median(samples.map((s) => s.firstCpuMs)),
     firstWallMs: median(samples.map((s) => s.firstWallMs)),
     status: statuses.join('/'),
+  };
+}
+
+/** A function's cold start with the references measured beside each of its samples. */
+export interface ColdStartAgainstReferences extends ColdStart {
+  /** Median over the samples of the import CPU minus the empty module's measured beside it. */
+  initCpuMs: number;
+  /** Median over the samples of the floor's import CPU minus the empty module's, measured beside it. */
+  floorInitCpuMs: number;
+  /** Median over the samples of initCpu / floorInitCpu, each sample against its own references. */
+  initRatio: number;
+}
+
+/**
+ * Each sample of the function runs right after one of the empty module and one of the floor,
+ * and is judged against those two: a machine's speed drifts over a run's minutes (other
+ * tenants, clocks), and references measured minutes apart judged functions against another
+ * machine (the floor's import CPU moved between 41 and 72 ms within one run).
+ */
+export async function measureAgainstReferences(
+  probe: string,
+  bundle: FunctionBundle,
+  event: unknown,
+  references: { empty: FunctionBundle; floor: FunctionBundle },
+  env: Record<string, string>,
+): Promise<ColdStartAgainstReferences> {
+  const samples: { own: ColdStart; initCpuMs: number; floorInitCpuMs: number }[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const empty = await runProbe(probe, references.empty, {}, env);
+    const floor = await runProbe(probe, references.floor, {}, env);
+    const own = await runProbe(probe, bundle, event, env);
+    samples.push({ own, initCpuMs: own.importCpuMs - empty.importCpuMs, floorInitCpuMs: floor.importCpuMs - empty.importCpuMs });
+  }
+  return {
+    ...summarize(samples.map((s) => s.own)),
+    initCpuMs: median(samples.map((s) => s.initCpuMs)),
+    floorInitCpuMs: median(samples.map((s) => s.floorInitCpuMs)),
+    initRatio: median(samples.map((s) => s.initCpuMs / s.floorInitCpuMs)),
   };
 }
 

@@ -31,7 +31,7 @@ import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { lambdaContext } from '../infra/local/lambda-context';
 import { startLocalHost } from '../infra/local/server';
 import { buildFunctionBundle, buildReferenceBundle, functionHandlers, layerZippedBytes, type FunctionBundle } from './bundle-sizes';
-import { buildProbe, coldStartEvent, measureColdStart, type ColdStart, type ColdStartFixture } from './cold-start';
+import { buildProbe, coldStartEvent, measureAgainstReferences, measureColdStart, type ColdStart, type ColdStartAgainstReferences, type ColdStartFixture } from './cold-start';
 import { interleavedLatency, latency, printTable, type Row } from './measure';
 import { printMustShow, worstOf, type Criterion } from './must-show';
 
@@ -64,8 +64,6 @@ const COMMON_FUNCTIONS = new Set([
   'mfa-enroll-start', 'mfa-enroll-confirm', 'mfa-challenge', 'mfa-backup-codes-regen', 'mfa-policy-get', 'mfa-policy-update',
 ]);
 const TOTAL_ZIPPED_LIMIT_BYTES = 10_000_000;
-/** How many functions are measured between two measurements of the references (cold-start part). */
-const REFERENCE_EVERY = 8;
 
 async function main() {
   const dynamo = await startDynamoDbLocal({});
@@ -266,56 +264,40 @@ async function coldStarts(fixture: ColdStartFixture): Promise<{ criteria: Criter
   const probe = await buildProbe();
   const empty = await buildReferenceBundle('empty');
   const floor = await buildReferenceBundle('floor');
-  // The references are measured again every few functions and each function is judged against
-  // the nearest measurement: over the run's minutes a machine's speed drifts (other tenants,
-  // clocks), and one baseline taken at the start would judge the last functions on another machine.
-  const measureReferences = async () => {
-    const emptyStart = await measureColdStart(probe, empty, {}, fixture.env);
-    const floorStart = await measureColdStart(probe, floor, {}, fixture.env);
-    return { emptyStart, floorStart, floorImportCpu: floorStart.importCpuMs - emptyStart.importCpuMs };
-  };
-  const first = await measureReferences();
-  const { emptyStart, floorStart } = first;
-  const floorImportCpu = first.floorImportCpu;
-  const referenceFloors = [floorImportCpu];
+  const emptyStart = await measureColdStart(probe, empty, {}, fixture.env);
+  const floorStart = await measureColdStart(probe, floor, {}, fixture.env);
 
-  type Measured = FunctionBundle & ColdStart & { hashesPasswords: boolean; reference: { emptyImportCpu: number; floorImportCpu: number } };
+  type Measured = FunctionBundle & ColdStartAgainstReferences & { hashesPasswords: boolean };
   const measured: Measured[] = [];
-  let reference = { emptyImportCpu: emptyStart.importCpuMs, floorImportCpu };
-  for (const [index, handler] of functionHandlers().entries()) {
-    if (index > 0 && index % REFERENCE_EVERY === 0) {
-      const again = await measureReferences();
-      reference = { emptyImportCpu: again.emptyStart.importCpuMs, floorImportCpu: again.floorImportCpu };
-      referenceFloors.push(again.floorImportCpu);
-    }
+  for (const handler of functionHandlers()) {
     const bundle = await buildFunctionBundle(handler);
-    const start = await measureColdStart(probe, bundle, coldStartEvent(handler, fixture), fixture.env);
-    measured.push({ ...bundle, ...start, hashesPasswords: passwordHashingHandlers.has(handler), reference });
+    const start = await measureAgainstReferences(probe, bundle, coldStartEvent(handler, fixture), { empty, floor }, fixture.env);
+    measured.push({ ...bundle, ...start, hashesPasswords: passwordHashingHandlers.has(handler) });
   }
 
   const kib = (bytes: number) => (bytes / 1024).toFixed(0);
-  const line = (m: FunctionBundle & ColdStart & { reference?: Measured['reference'] }, flags: string) => {
-    const importCpu = m.importCpuMs - (m.reference?.emptyImportCpu ?? emptyStart.importCpuMs);
-    const againstFloor = m.reference?.floorImportCpu ?? floorImportCpu;
+  const line = (m: FunctionBundle & ColdStart, initCpu: number, initRatio: number, flags: string) => {
     console.log(
       `${m.name.padEnd(31)} ${flags.padEnd(5)} ${kib(m.minifiedBytes).padStart(6)} ${(m.minifiedBytes / floor.minifiedBytes).toFixed(2).padStart(6)} ${kib(m.zippedBytes).padStart(6)} ` +
-        `${importCpu.toFixed(1).padStart(8)} ${(importCpu / againstFloor).toFixed(2).padStart(6)} ${m.importWallMs.toFixed(1).padStart(8)} ${m.firstCpuMs.toFixed(1).padStart(7)} ${m.firstWallMs.toFixed(1).padStart(7)}  ${m.status}`,
+        `${initCpu.toFixed(1).padStart(8)} ${initRatio.toFixed(2).padStart(6)} ${m.importWallMs.toFixed(1).padStart(8)} ${m.firstCpuMs.toFixed(1).padStart(7)} ${m.firstWallMs.toFixed(1).padStart(7)}  ${m.status}`,
     );
   };
+  const floorInitCpu = floorStart.importCpuMs - emptyStart.importCpuMs;
   console.log(`${'function'.padEnd(31)} ${'flags'.padEnd(5)} ${'KiB'.padStart(6)} ${'×floor'.padStart(6)} ${'zipKiB'.padStart(6)} ${'initCPU'.padStart(8)} ${'×floor'.padStart(6)} ${'initWall'.padStart(8)} ${'1stCPU'.padStart(7)} ${'1stWall'.padStart(7)}  first answer`);
-  line({ ...empty, ...emptyStart }, '');
-  line({ ...floor, ...floorStart }, '');
-  for (const m of measured) line(m, `${m.hashesPasswords ? 'A' : ''}${m.speaksSaml ? 'S' : ''}${COMMON_FUNCTIONS.has(m.name) ? 'c' : ''}`);
+  line({ ...empty, ...emptyStart }, 0, 0, '');
+  line({ ...floor, ...floorStart }, floorInitCpu, 1, '');
+  for (const m of measured) line(m, m.initCpuMs, m.initRatio, `${m.hashesPasswords ? 'A' : ''}${m.speaksSaml ? 'S' : ''}${COMMON_FUNCTIONS.has(m.name) ? 'c' : ''}`);
   const layerZipped = layerZippedBytes();
   const totalZipped = measured.reduce((n, m) => n + m.zippedBytes, 0) + layerZipped;
-  console.log(`flags: A hashes passwords, S speaks SAML, c common function. initCPU = import CPU ms minus the empty module's (${emptyStart.importCpuMs.toFixed(1)} ms at first); initWall is raw.`);
-  console.log(`The references were measured ${referenceFloors.length} times (every ${REFERENCE_EVERY} functions; each function is judged against the last): floor import CPU ${referenceFloors.map((ms) => ms.toFixed(1)).join(', ')} ms.`);
-  console.log(`Total zipped: ${(totalZipped / 1_000_000).toFixed(2)} MB for ${measured.length} functions and the layer of shared packages (${kib(layerZipped)} KiB); floor ${kib(floor.minifiedBytes)} KiB, ${floorImportCpu.toFixed(1)} ms import CPU over the empty module.`);
+  const floors = measured.map((m) => m.floorInitCpuMs);
+  console.log(`flags: A hashes passwords, S speaks SAML, c common function. initCPU = import CPU ms minus the empty module's measured beside it; its ×floor is the median over the samples of the ratio to the floor measured beside the same sample; initWall is raw.`);
+  console.log(`The floor's import CPU, measured beside every sample, had medians between ${Math.min(...floors).toFixed(1)} and ${Math.max(...floors).toFixed(1)} ms over the run.`);
+  console.log(`Total zipped: ${(totalZipped / 1_000_000).toFixed(2)} MB for ${measured.length} functions and the layer of shared packages (${kib(layerZipped)} KiB); floor ${kib(floor.minifiedBytes)} KiB, ${floorInitCpu.toFixed(1)} ms import CPU over the empty module at the start.`);
 
   const plain = measured.filter((m) => !m.hashesPasswords && !m.speaksSaml);
   const heavy = measured.filter((m) => m.hashesPasswords || m.speaksSaml);
   const bundleRatio = (m: Measured) => m.minifiedBytes / floor.minifiedBytes;
-  const initRatio = (m: Measured) => (m.importCpuMs - m.reference.emptyImportCpu) / m.reference.floorImportCpu;
+  const initRatio = (m: Measured) => m.initRatio;
   return {
     criteria: [
       worstOf('Bundle ≤ 1.25 × floor (no password hashing, no SAML)', plain, bundleRatio, 1.25),
