@@ -12,6 +12,10 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
+/** The EMF namespace and the `service` dimension of every metric (the stack's alarms read them too). */
+export const METRICS_NAMESPACE = 'Tessera';
+export const SERVICE_NAME = 'tessera';
+
 export const metricNames = {
   loginFailure: 'LoginFailure',
   loginSuccess: 'LoginSuccess',
@@ -21,6 +25,7 @@ export const metricNames = {
   runSucceeded: 'RunSucceeded',
   runPartial: 'RunPartial',
   runFailed: 'RunFailed',
+  emailSendFailure: 'EmailSendFailure',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
@@ -58,8 +63,8 @@ export function requestLogger(logger: Logger, keys: Record<string, string>): Req
 }
 
 export function createObservability(): Observability {
-  const logger = new Logger({ serviceName: 'tessera' });
-  const metrics = new Metrics({ namespace: 'Tessera', serviceName: 'tessera' });
+  const logger = new Logger({ serviceName: SERVICE_NAME });
+  const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
   // Made once and reused: a single-metric instance emits and forgets its dimensions on every
   // addMetric (synchronously, so requests interleaved in one process cannot mix them), and
   // building one is a whole Metrics with its own console, too dear for every request.
