@@ -81,7 +81,7 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
   logGroup.grantWrite(role);
 
   const fn = new lambda.Function(scope, `${id}Function`, {
-    code: lambdaCode(props.handler, Stack.of(scope).stackName),
+    code: lambdaCode(props.handler, Stack.of(scope).stackName, { tracing: props.tracing }),
     handler: 'index.handler',
     runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,

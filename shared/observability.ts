@@ -9,6 +9,7 @@
  * Identity metrics carry one dimension from a closed set (`method`, or `kind` for TokenUse), so
  * each is a handful of series: never a tenant, user or token id (README, "Observability").
  */
+import type { MiddlewareObj } from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 
@@ -47,6 +48,18 @@ export interface Observability {
   count<M extends MetricName>(metric: M, dimensions?: MetricDimensions<M>): void;
   /** Emit what this request counted (EMF); nothing when it counted nothing. */
   flush(): void;
+}
+
+/**
+ * X-Ray tracing of a function (shared/tracing.ts, the Powertools Tracer): its handler as a
+ * subsegment and its AWS SDK calls as theirs. A bundle of an environment without tracing gets
+ * shared/tracing-off.ts in its place (infra/tracing-plugin.ts), which carries no X-Ray SDK.
+ */
+export interface Tracing {
+  /** The middy middleware that traces a route's invocation; none when tracing is off. */
+  handlerMiddleware(): MiddlewareObj | undefined;
+  /** The same client, its calls traced when tracing is on. */
+  captureClient<C extends object>(client: C): C;
 }
 
 /** The process logger as one request sees it: each entry carries the request's keys. */
