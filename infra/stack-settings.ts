@@ -150,15 +150,15 @@ export const environmentSchema = z
   })
   .strict()
   .superRefine((entry, ctx) => {
+    if (entry.domain && entry.publicUrl && new URL(entry.publicUrl).hostname !== entry.domain.name) {
+      ctx.addIssue({ code: 'custom', path: ['publicUrl'], message: `must be on the custom domain ${entry.domain.name}` });
+    }
     if (entry.tier === 'development') return;
     const required = (field: string, why: string) => ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${entry.tier} environment: ${why}` });
     if (!entry.account) required('account', 'the stack deploys there, whoever runs cdk');
     if (!entry.region) required('region', 'the stack deploys there, whoever runs cdk');
     if (!entry.emailFrom) required('emailFrom', `the default ${PLACEHOLDER_SENDER} cannot be sent from SES; give an address whose domain is verified in SES`);
     else if (entry.emailFrom.domain === 'example.com') ctx.addIssue({ code: 'custom', path: ['emailFrom'], message: 'cannot be an example.com address, which SES will not send from' });
-    if (entry.domain && entry.publicUrl && new URL(entry.publicUrl).hostname !== entry.domain.name) {
-      ctx.addIssue({ code: 'custom', path: ['publicUrl'], message: `must be on the custom domain ${entry.domain.name}` });
-    }
     if (entry.tier === 'production' && entry.alarms.emails.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['alarms', 'emails'], message: 'needs at least one subscriber in production: alarms nobody receives protect nothing' });
     }

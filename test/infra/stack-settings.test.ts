@@ -78,6 +78,8 @@ describe('environments in cdk.json', () => {
     expect(() => settingsFrom(prodWith((e) => (e.logRetentionDays = 31)))).toThrow(/logRetentionDays must be one of/);
     expect(() => settingsFrom(prodWith((e) => (e.throtle = {})))).toThrow(/throtle/);
     expect(() => settingsFrom(prodWith((e) => (e.publicUrl = 'https://elsewhere.example')))).toThrow(/publicUrl must be on the custom domain id\.acme\.example/);
+    const domain = { name: 'id.dev.example', certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/00000000-0000-4000-8000-000000000000' };
+    expect(() => settingsFrom({ environments: { dev: { domain, publicUrl: 'https://elsewhere.example' } } })).toThrow(/environments\.dev\.publicUrl must be on the custom domain/);
     expect(() => settingsFrom(prodWith((e) => ((e.domain as Json).certificateArn = 'arn:aws:iam::111111111111:role/x')))).toThrow(/certificateArn must be an ACM certificate ARN/);
   });
 
@@ -103,11 +105,17 @@ describe('what an environment sets reaches the stack', () => {
     tokens: { accessTokenTtlSeconds: 1200, refreshTokenTtlDays: 14 },
     memory: { defaultMb: 384, passwordHashingMb: 1536, runWorkerMb: 768 },
     timeouts: { routeSeconds: 12, passwordHashingSeconds: 15 },
+    throttle: { rateLimit: 7, burstLimit: 9 },
   };
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new TesseraStack(app, 'Tessera-test', { settings: custom });
   const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Properties: Json }>;
   const fnProps = (handler: string) => resources[stack.getLogicalId(stack.functions.get(handler)!.node.defaultChild as CfnElement)]!.Properties;
+
+  it('throttles the API stage as the environment says', () => {
+    const stages = Object.values(resources).filter((r) => (r as unknown as { Type: string }).Type === 'AWS::ApiGatewayV2::Stage');
+    expect(stages.map((stage) => stage.Properties.DefaultRouteSettings)).toEqual([expect.objectContaining({ ThrottlingRateLimit: 7, ThrottlingBurstLimit: 9 })]);
+  });
 
   it('gives every function the rate limits and token lifetimes, which its config loader reads back', () => {
     for (const handler of stack.functions.keys()) {
