@@ -8,7 +8,7 @@
  * With `--layer`, the layer of `LAYER_PACKAGES` instead (`lambdaLayerCode`): the same install
  * into `nodejs/`, where Lambda looks for a layer's packages.
  *
- * Usage: node --import tsx infra/build-lambda-asset.ts <handler> <outputDir> <mapFolder>
+ * Usage: node --import tsx infra/build-lambda-asset.ts <handler> <outputDir> <mapFolder> [--tracing]
  *        node --import tsx infra/build-lambda-asset.ts --layer <outputDir>
  */
 import { execFileSync } from 'node:child_process';
@@ -44,9 +44,9 @@ if (args[0] === '--layer') {
   if (!outputDir) throw new Error('usage: build-lambda-asset.ts --layer <outputDir>');
   installForLambda(path.join(outputDir, 'nodejs'), LAYER_PACKAGES, 'the layer');
 } else {
-  const [handler, outputDir, mapFolder] = args;
-  if (!handler || !outputDir || !mapFolder) throw new Error('usage: build-lambda-asset.ts <handler> <outputDir> <mapFolder>');
-  await build({ ...lambdaBuildOptions(handler), outfile: path.join(outputDir, 'index.mjs'), sourcemap: 'external', sourcesContent: false });
+  const [handler, outputDir, mapFolder, tracingFlag] = args;
+  if (!handler || !outputDir || !mapFolder || (tracingFlag !== undefined && tracingFlag !== '--tracing')) throw new Error('usage: build-lambda-asset.ts <handler> <outputDir> <mapFolder> [--tracing]');
+  await build({ ...lambdaBuildOptions(handler, { tracing: tracingFlag === '--tracing' }), outfile: path.join(outputDir, 'index.mjs'), sourcemap: 'external', sourcesContent: false });
   mkdirSync(mapFolder, { recursive: true });
   renameSync(path.join(outputDir, 'index.mjs.map'), path.join(mapFolder, 'index.mjs.map'));
   installForLambda(outputDir, modulesShippedBeside(handler), handler);

@@ -12,6 +12,7 @@ import type { BuildOptions } from 'esbuild';
 import { encryptionSdkWithoutSigning } from './encryption-sdk-plugin';
 import { samlifyPostConsumer } from './samlify-post-consumer-plugin';
 import { requireShippedPackages } from './shipped-packages-plugin';
+import { tracingPlugin } from './tracing-plugin';
 import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHandlers, samlSchemaValidatorHandlers } from './handler-capabilities';
 
 /** The repository root (this file lives in `<root>/infra`). */
@@ -60,17 +61,26 @@ export function modulesFromLayer(handler: string): string[] {
   return passwordHashingHandlers.has(handler) ? [...LAYER_PACKAGES] : [];
 }
 
-/** How every build of a handler resolves and emits modules, analysis builds included. */
+/**
+ * How every build of a handler resolves and emits modules, analysis builds included: tracing
+ * off (infra/tracing-plugin.ts), as issue 12's measures are taken.
+ */
 export const handlerBuildBase = {
   absWorkingDir: projectRoot,
   platform: 'node',
   format: 'esm',
   target: BUNDLE_TARGET,
   mainFields: MAIN_FIELDS,
+  plugins: [tracingPlugin(projectRoot, false)],
 } as const satisfies BuildOptions;
 
+export interface LambdaBundleOptions {
+  /** Bundle the Powertools Tracer (shared/tracing.ts); off: its no-op stands in. */
+  tracing?: boolean;
+}
+
 /** esbuild API options that produce a handler's Lambda bundle as the stack ships it. */
-export function lambdaBuildOptions(handler: string): BuildOptions {
+export function lambdaBuildOptions(handler: string, options: LambdaBundleOptions = {}): BuildOptions {
   return {
     ...handlerBuildBase,
     entryPoints: [handlerEntry(handler)],
@@ -81,6 +91,7 @@ export function lambdaBuildOptions(handler: string): BuildOptions {
     // The AWS SDK is bundled too: the versions in the lock file, not whatever the runtime ships.
     // Only the packages shipped beside the bundle or in a layer stay out of it, loaded with `require`.
     plugins: [
+      tracingPlugin(projectRoot, options.tracing ?? false),
       encryptionSdkWithoutSigning,
       // The functions that ship samlify's schema validator are the ones that bundle samlify.
       ...(samlSchemaValidatorHandlers.has(handler) ? [samlifyPostConsumer] : []),
@@ -142,8 +153,14 @@ function locallyBuiltAsset(cacheKey: Record<string, string>, builderArgs: (outpu
  * so the bundle can take plugins, which CDK's `NodejsFunction` cannot pass to esbuild), the
  * packages shipped beside it installed for arm64, its source map moved out of the asset.
  */
-export function lambdaCode(handler: string, stackName: string): lambda.Code {
-  return locallyBuiltAsset({ TESSERA_HANDLER: handler, TESSERA_STACK: stackName }, (outputDir) => [handler, outputDir, path.join(outputDir, '..', sourceMapFolder(stackName, handler))]);
+export function lambdaCode(handler: string, stackName: string, options: LambdaBundleOptions = {}): lambda.Code {
+  const tracing = options.tracing ?? false;
+  return locallyBuiltAsset({ TESSERA_HANDLER: handler, TESSERA_STACK: stackName, TESSERA_TRACING: String(tracing) }, (outputDir) => [
+    handler,
+    outputDir,
+    path.join(outputDir, '..', sourceMapFolder(stackName, handler)),
+    ...(tracing ? ['--tracing'] : []),
+  ]);
 }
 
 /** The layer that holds `LAYER_PACKAGES` for arm64 (`nodejs/node_modules`, installed by `npm ci` from the lock file). */

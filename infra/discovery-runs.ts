@@ -40,6 +40,8 @@ export class RunQueues extends Construct {
   readonly queue: sqs.Queue;
   readonly deadLetterQueue: sqs.Queue;
   readonly dispatchDeadLetterQueue: sqs.Queue;
+  /** One alarm per dead-letter queue (infra/observability.ts sends them to the alarm topic). */
+  readonly deadLetterAlarms: cloudwatch.Alarm[] = [];
 
   constructor(scope: Construct, id: string, props: { env: string }) {
     super(scope, id);
@@ -56,12 +58,15 @@ export class RunQueues extends Construct {
       id: 'AwsSolutions-SQS3',
       reason: 'It is a dead-letter queue: the dead-letter target of the EventBridge rule that ticks the dispatcher (an event target DLQ, not an SQS redrive, so cdk-nag cannot see it).',
     });
+    for (const dlq of [this.deadLetterQueue, this.dispatchDeadLetterQueue]) {
+      Validations.of(dlq).acknowledge({ id: 'Serverless-SQSRedrivePolicy', reason: 'It is a dead-letter queue, the end of a redrive: its messages wait for an operator (its alarm notifies one).' });
+    }
 
     for (const [name, dlq, what] of [
       ['RunDeadLetters', this.deadLetterQueue, 'run steps or purges failed repeatedly'],
       ['DispatchDeadLetters', this.dispatchDeadLetterQueue, 'scheduler ticks could not be delivered to the dispatcher'],
     ] as const) {
-      new cloudwatch.Alarm(this, `${name}Alarm`, {
+      this.deadLetterAlarms.push(new cloudwatch.Alarm(this, `${name}Alarm`, {
         alarmName: `tessera-${props.env}-${name.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}`,
         alarmDescription: `Tessera ${props.env}: ${what} (messages in ${dlq.node.id}); inspect them, then redrive or delete.`,
         metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
@@ -69,13 +74,18 @@ export class RunQueues extends Construct {
         evaluationPeriods: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      });
+      }));
     }
   }
 
   /** The worker consumes the queue one message at a time, reporting failures per message. */
   attachWorker(worker: lambda.IFunction): void {
     worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 1, reportBatchItemFailures: true }));
+    // The mapping sits under the worker's construct.
+    Validations.of(worker).acknowledge({
+      id: 'Serverless-LambdaEventSourceMappingDestination',
+      reason: 'An SQS mapping takes no on-failure destination; a message that keeps failing goes to the run queue\'s dead-letter queue by its redrive policy (maxReceiveCount), which has an alarm.',
+    });
   }
 
   /** The dispatcher runs every minute. */

@@ -37,6 +37,14 @@ const TIMEOUT_SECONDS: Readonly<Record<string, number>> = {
   'run-dispatcher': RUN_DISPATCHER_TIMEOUT_SECONDS,
 };
 
+/**
+ * Whether a handler's timeout is sized from a budget here (and so not an environment's to
+ * change; infra/stack-settings.ts `timeouts` sets the others per environment in AWS).
+ */
+export function hasBudgetedTimeout(handler: string): boolean {
+  return Object.hasOwn(TIMEOUT_SECONDS, handler);
+}
+
 /** The Lambda timeout of a handler's function, in seconds. */
 export function functionTimeoutSeconds(handler: string): number {
   return TIMEOUT_SECONDS[handler] ?? ROUTE_TIMEOUT_SECONDS;

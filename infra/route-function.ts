@@ -33,6 +33,8 @@ export interface RouteFunctionProps {
   description?: string;
   /** Default 256 MB (1024 MB for Argon2id). */
   memorySize?: number;
+  /** Default: `functionTimeoutSeconds` (infra/function-timeouts.ts). */
+  timeoutSeconds?: number;
   env: string;
   environment: Record<string, string>;
   logRetention: logs.RetentionDays;
@@ -65,9 +67,10 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
   const id = pascalCase(props.handler);
   const needsNativeModule = passwordHashingHandlers.has(props.handler);
 
+  // Retained: what a function logged stays readable after a stack is deleted or the function replaced.
   const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
     retention: props.logRetention,
-    removalPolicy: RemovalPolicy.DESTROY,
+    removalPolicy: RemovalPolicy.RETAIN,
   });
   // A role of its own, without the managed AWSLambdaBasicExecutionRole (which writes to any
   // log group): the stack grants exactly what this handler needs.
@@ -78,13 +81,13 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
   logGroup.grantWrite(role);
 
   const fn = new lambda.Function(scope, `${id}Function`, {
-    code: lambdaCode(props.handler, Stack.of(scope).stackName),
+    code: lambdaCode(props.handler, Stack.of(scope).stackName, { tracing: props.tracing }),
     handler: 'index.handler',
     runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,
     // Argon2id (m = 19 MiB) is CPU-bound and Lambda CPU grows with memory.
     memorySize: props.memorySize ?? (needsNativeModule ? 1024 : 256),
-    timeout: Duration.seconds(functionTimeoutSeconds(props.handler)),
+    timeout: Duration.seconds(props.timeoutSeconds ?? functionTimeoutSeconds(props.handler)),
     description: `Tessera ${props.env}: ${props.description ?? props.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
     role,
     logGroup,
@@ -92,9 +95,26 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
     environment: props.environment,
     layers: modulesFromLayer(props.handler).length ? [sharedPackagesLayer(scope)] : [],
   });
-  Validations.of(fn).acknowledge({
-    id: 'AwsSolutions-L1',
-    reason: 'Node 22 is the runtime the project is built and tested for (DESIGN.md); a runtime upgrade is a deliberate change.',
-  });
+  const runtimeReason = 'Node 22 is the runtime the project is built and tested for (DESIGN.md); a runtime upgrade is a deliberate change.';
+  Validations.of(fn).acknowledge(
+    { id: 'AwsSolutions-L1', reason: runtimeReason },
+    { id: 'Serverless-LambdaLatestVersion', reason: runtimeReason },
+    {
+      id: 'Serverless-LambdaDLQ',
+      reason: 'No function is invoked asynchronously without a place for failures: API Gateway invokes synchronously (the client gets the error), the run worker\'s failed messages go to the run queue\'s dead-letter queue, and the dispatcher\'s undeliverable ticks to the EventBridge target\'s dead-letter queue.',
+    },
+  );
+  if (props.tracing) {
+    // Lambda adds xray:PutTraceSegments and xray:PutTelemetryRecords on "*" to the role's policy.
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'X-Ray\'s PutTraceSegments and PutTelemetryRecords take no resource ARN, so active tracing needs them on "*"; nothing else in these roles is on "*" (test/infra/stack.test.ts checks both).',
+    });
+  } else {
+    Validations.of(fn).acknowledge({
+      id: 'Serverless-LambdaTracing',
+      reason: 'Tracing is a per-environment setting (cdk.json `tracing`), off where its cost is not wanted; environments that trace get Tracing.ACTIVE and the Powertools Tracer.',
+    });
+  }
   return { fn, role, logGroup };
 }

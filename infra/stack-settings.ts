@@ -1,112 +1,268 @@
 /**
- * The knobs of one tenant environment, read from CDK context (`cdk deploy -c env=acme-prod
- * -c throttleRate=100`). Context values given on the command line arrive as strings, so every
- * value is parsed and checked here; a bad value stops the synth with a clear message.
+ * The settings of one tenant environment, each environment a typed entry of CDK context
+ * (`cdk.json` → `context.environments["acme-prod"]`), chosen with `-c env=acme-prod`. One zod
+ * schema is the settings type and its validation, so a bad or missing value stops the synth
+ * with a message naming the environment and the field.
+ *
+ * Environments of tier `development` may also take the older loose overrides from the command
+ * line (`-c throttleRate=100`, …); staging and production environments take their settings
+ * from cdk.json only, where a review sees them.
  */
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-
-export interface StackSettings {
-  /** The tenant environment, e.g. `acme-prod`: names the stack (`Tessera-<env>`), tags and names resources. */
-  env: string;
-  /** The public base URL (custom domain); default: the HTTP API's own endpoint. */
-  publicUrl: string | undefined;
-  /** Stage throttling: steady-state requests per second and burst. */
-  throttle: { rateLimit: number; burstLimit: number };
-  /** Retention of the functions' and the API's log groups. */
-  logRetention: RetentionDays;
-  /** X-Ray active tracing (adds an `xray:Put*` statement on `*`, which X-Ray cannot scope). */
-  tracing: boolean;
-  /**
-   * The sender of Tessera's emails (password reset): an address, optionally with a display
-   * name, whose address or domain is a verified SES identity in the stack's region.
-   */
-  emailFrom: { header: string; address: string; domain: string };
-  /** An SES configuration set for delivery events and suppression, when you have one. */
-  sesConfigurationSet: string | undefined;
-}
-
-export const defaultStackSettings: StackSettings = {
-  env: 'dev',
-  publicUrl: undefined,
-  throttle: { rateLimit: 50, burstLimit: 100 },
-  logRetention: RetentionDays.THREE_MONTHS,
-  tracing: false,
-  emailFrom: { header: 'Tessera <no-reply@example.com>', address: 'no-reply@example.com', domain: 'example.com' },
-  sesConfigurationSet: undefined,
-};
+import * as z from 'zod';
+import { deployableSettingBounds } from '../shared/config';
+import { ROUTE_TIMEOUT_SECONDS } from './function-timeouts';
 
 const ENV_PATTERN = /^[a-z][a-z0-9-]{0,30}[a-z0-9]$|^[a-z]$/;
+/** What `emailFrom` defaults to in development: SES refuses it, hence required elsewhere. */
+const PLACEHOLDER_SENDER = 'Tessera <no-reply@example.com>';
+
+const boundedInt = (name: keyof typeof deployableSettingBounds) => {
+  const { default: fallback, min, max } = deployableSettingBounds[name];
+  return z.number().int().min(min).max(max).default(fallback);
+};
+const positiveInt = (fallback: number) => z.number().int().positive().default(fallback);
+
+const retentionDays = Object.values(RetentionDays).filter((v): v is RetentionDays => typeof v === 'number');
+
+const emailFrom = z
+  .string()
+  .trim()
+  .transform((text, ctx) => {
+    const match = /^(?:[^<>\r\n]*<([^\s<>@]+@([a-z0-9.-]+\.[a-z]{2,63}))>|([^\s<>@]+@([a-z0-9.-]+\.[a-z]{2,63})))$/i.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: `must be an email address, optionally as "Name <address>", got ${JSON.stringify(text)}` });
+      return z.NEVER;
+    }
+    const address = (match[1] ?? match[3])!.toLowerCase();
+    return { header: text, address, domain: address.slice(address.indexOf('@') + 1) };
+  });
+
+const hostname = z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lower-case DNS name');
+
+/** One environment as cdk.json holds it; every field but the tier has a default. */
+export const environmentSchema = z
+  .object({
+    /**
+     * `development`: a developer's or CI's stack, defaults allowed. `staging` and `production`:
+     * account, region and a real sender are required; `production` also needs alarm subscribers
+     * (and gets the protections meant for tenants' data).
+     */
+    tier: z.enum(['development', 'staging', 'production']).default('development'),
+    /** The AWS account and region the stack deploys to: the stack's `env`, not whoever runs cdk. */
+    account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').optional(),
+    region: z.string().regex(/^[a-z]{2}(-gov|-iso[a-z]*)?-[a-z]+-\d$/, 'must be an AWS region code such as eu-west-1').optional(),
+    /** The public base URL (issuer of tokens, base of SSO redirect URIs); default `https://<domain.name>`, else the API's own endpoint. */
+    publicUrl: z
+      .string()
+      .regex(/^https:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an https URL')
+      .transform((url) => url.replace(/\/$/, ''))
+      .optional(),
+    /** The custom domain of the API and its ACM certificate (imported by ARN: nothing is looked up at synth). */
+    domain: z
+      .object({
+        name: hostname,
+        certificateArn: z.string().regex(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'must be an ACM certificate ARN'),
+      })
+      .strict()
+      .optional(),
+    /** The sender of Tessera's emails: an address or domain verified in SES in the stack's region. */
+    emailFrom: emailFrom.optional(),
+    /** An SES configuration set for delivery events and suppression, when you have one. */
+    sesConfigurationSet: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be letters, digits, _ and -').optional(),
+    /** Stage throttling of the HTTP API: steady-state requests per second and burst. */
+    throttle: z.object({ rateLimit: positiveInt(50), burstLimit: positiveInt(100) }).strict().prefault({}),
+    /** The application's own limits (shared/config.ts `RateLimitConfig`), passed to every function. */
+    rateLimits: z
+      .object({
+        loginAccountFailures: boundedInt('TESSERA_RATE_LOGIN_ACCOUNT_FAILURES'),
+        loginAccountIpFailures: boundedInt('TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES'),
+        authIpRequests: boundedInt('TESSERA_RATE_AUTH_IP_REQUESTS'),
+        windowSeconds: boundedInt('TESSERA_RATE_WINDOW_SECONDS'),
+      })
+      .strict()
+      .prefault({}),
+    /** Lifetimes of access tokens and refresh tokens. */
+    tokens: z
+      .object({
+        accessTokenTtlSeconds: boundedInt('TESSERA_ACCESS_TOKEN_TTL_SECONDS'),
+        refreshTokenTtlDays: boundedInt('TESSERA_REFRESH_TOKEN_TTL_DAYS'),
+      })
+      .strict()
+      .prefault({}),
+    /** Memory per class of function, in MB (Lambda CPU grows with memory). */
+    memory: z
+      .object({
+        defaultMb: z.number().int().min(128).max(10_240).default(256),
+        // Argon2id (m = 19 MiB) is CPU-bound.
+        passwordHashingMb: z.number().int().min(128).max(10_240).default(1024),
+        runWorkerMb: z.number().int().min(128).max(10_240).default(512),
+      })
+      .strict()
+      .prefault({}),
+    /**
+     * Timeouts of the API routes, in seconds; under API Gateway's 30 s integration limit. The
+     * connection test and the run worker keep their budgeted timeouts (infra/function-timeouts.ts).
+     */
+    timeouts: z
+      .object({
+        routeSeconds: z.number().int().min(3).max(29).default(ROUTE_TIMEOUT_SECONDS),
+        passwordHashingSeconds: z.number().int().min(3).max(29).default(ROUTE_TIMEOUT_SECONDS),
+      })
+      .strict()
+      .prefault({}),
+    /** What the alarms watch for and who hears of it (infra/observability.ts). */
+    alarms: z
+      .object({
+        /** Addresses subscribed by email to the alarm topic (each confirms by email). */
+        emails: z.array(z.email()).default([]),
+        /** Share of API requests answered 5xx over 5 minutes, in percent. */
+        api5xxPercent: z.number().positive().max(100).default(1),
+        /** p99 of the API's latency over 5 minutes, in milliseconds. */
+        apiP99LatencyMs: z.number().int().positive().default(2_000),
+        /** Function errors (and, separately, throttles) within 5 minutes, across a group of functions. */
+        lambdaErrors: z.number().int().positive().default(1),
+        lambdaThrottles: z.number().int().positive().default(1),
+        /** The longest invocation within 5 minutes, in percent of its function's timeout. */
+        durationPercentOfTimeout: z.number().positive().max(100).default(80),
+        /** Throttled reads and writes of the table and its indexes within 5 minutes. */
+        dynamodbThrottles: z.number().int().positive().default(1),
+        /** Failed share of sign-ins (and of MFA answers) over 5 minutes, in percent, once there are `minAttempts`. */
+        loginFailurePercent: z.number().positive().max(100).default(50),
+        mfaFailurePercent: z.number().positive().max(100).default(50),
+        minAttempts: z.number().int().positive().default(20),
+        /** Emails SES refused within 5 minutes. */
+        emailSendFailures: z.number().int().positive().default(1),
+        /** Discovery runs that ended `failed` within an hour. */
+        runFailures: z.number().int().positive().default(3),
+      })
+      .strict()
+      .prefault({}),
+    /** Retention of the functions' and the API's log groups (the groups themselves are retained). */
+    logRetentionDays: z
+      .number()
+      .refine((days) => retentionDays.some((d) => Number(d) === days), `must be one of ${retentionDays.join(', ')}`)
+      .transform((days) => days as RetentionDays)
+      .default(RetentionDays.THREE_MONTHS),
+    /** X-Ray active tracing and the Powertools Tracer in the bundles. */
+    tracing: z.boolean().default(false),
+  })
+  .strict()
+  .superRefine((entry, ctx) => {
+    if (entry.domain && entry.publicUrl && new URL(entry.publicUrl).hostname !== entry.domain.name) {
+      ctx.addIssue({ code: 'custom', path: ['publicUrl'], message: `must be on the custom domain ${entry.domain.name}` });
+    }
+    if (entry.tier === 'development') return;
+    const required = (field: string, why: string) => ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${entry.tier} environment: ${why}` });
+    if (!entry.account) required('account', 'the stack deploys there, whoever runs cdk');
+    if (!entry.region) required('region', 'the stack deploys there, whoever runs cdk');
+    if (!entry.emailFrom) required('emailFrom', `the default ${PLACEHOLDER_SENDER} cannot be sent from SES; give an address whose domain is verified in SES`);
+    else if (entry.emailFrom.domain === 'example.com') ctx.addIssue({ code: 'custom', path: ['emailFrom'], message: 'cannot be an example.com address, which SES will not send from' });
+    if (entry.tier === 'production' && entry.alarms.emails.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['alarms', 'emails'], message: 'needs at least one subscriber in production: alarms nobody receives protect nothing' });
+    }
+  });
+
+export type EnvironmentSettings = z.output<typeof environmentSchema>;
+
+export type StackSettings = Omit<EnvironmentSettings, 'emailFrom' | 'logRetentionDays'> & {
+  /** The tenant environment, e.g. `acme-prod`: names the stack (`Tessera-<env>`), tags and names resources. */
+  env: string;
+  production: boolean;
+  emailFrom: { header: string; address: string; domain: string };
+  logRetention: RetentionDays;
+};
+
+function toStackSettings(env: string, entry: EnvironmentSettings): StackSettings {
+  const { emailFrom: sender, logRetentionDays, publicUrl, ...rest } = entry;
+  return {
+    ...rest,
+    env,
+    production: entry.tier === 'production',
+    publicUrl: publicUrl ?? (entry.domain ? `https://${entry.domain.name}` : undefined),
+    emailFrom: sender ?? emailFrom.parse(PLACEHOLDER_SENDER),
+    logRetention: logRetentionDays,
+  };
+}
+
+function describeIssues(where: string, error: z.ZodError): string {
+  return error.issues.map((issue) => `${[where, ...issue.path.map(String)].join('.')} ${issue.message}`).join('; ');
+}
+
+/** The settings of a development environment with every default: what tests start from. */
+export const defaultStackSettings: StackSettings = toStackSettings('dev', environmentSchema.parse({}));
 
 export function stackName(env: string): string {
   return `Tessera-${env}`;
 }
 
-function positiveInt(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`Context value ${name} must be a positive integer, got ${JSON.stringify(value)}`);
-  return n;
-}
-
-function bool(name: string, value: unknown, fallback: boolean): boolean {
-  if (value === undefined) return fallback;
-  if (value === true || value === 'true' || value === '1') return true;
-  if (value === false || value === 'false' || value === '0') return false;
-  throw new Error(`Context value ${name} must be true or false, got ${JSON.stringify(value)}`);
-}
-
-function retention(value: unknown, fallback: RetentionDays): RetentionDays {
-  if (value === undefined) return fallback;
-  const days = Number(value);
-  const allowed = Object.values(RetentionDays).filter((v): v is RetentionDays => typeof v === 'number');
-  const match = allowed.find((d) => Number(d) === days);
-  if (match === undefined) throw new Error(`Context value logRetentionDays must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
-  return match;
-}
-
-function url(value: unknown): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^https:\/\/[^/\s]+(\/[^\s]*)?$/.test(value)) {
-    throw new Error(`Context value publicUrl must be an https URL, got ${JSON.stringify(value)}`);
-  }
-  return value.replace(/\/$/, '');
-}
-
-function emailFrom(value: unknown): StackSettings['emailFrom'] {
-  if (value === undefined) return defaultStackSettings.emailFrom;
-  const text = typeof value === 'string' ? value.trim() : '';
-  const match = /^(?:[^<>\r\n]*<([^\s<>@]+@([a-z0-9.-]+\.[a-z]{2,63}))>|([^\s<>@]+@([a-z0-9.-]+\.[a-z]{2,63})))$/i.exec(text);
-  if (!match) throw new Error(`Context value emailFrom must be an email address, optionally as "Name <address>", got ${JSON.stringify(value)}`);
-  const address = (match[1] ?? match[3])!.toLowerCase();
-  return { header: text, address, domain: address.slice(address.indexOf('@') + 1) };
-}
-
-function name(key: string, value: unknown): string | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new Error(`Context value ${key} must be letters, digits, _ and -, got ${JSON.stringify(value)}`);
-  return value;
-}
+/**
+ * The command-line overrides a development environment may take (strings, as the CLI passes
+ * them), each to its place in the environment entry.
+ */
+const commandLineOverrides: Record<string, (entry: Record<string, unknown>, value: string) => void> = {
+  publicUrl: (e, v) => (e.publicUrl = v === '' ? undefined : v),
+  throttleRate: (e, v) => (e.throttle = { ...(e.throttle as object), rateLimit: Number(v) }),
+  throttleBurst: (e, v) => (e.throttle = { ...(e.throttle as object), burstLimit: Number(v) }),
+  logRetentionDays: (e, v) => (e.logRetentionDays = Number(v)),
+  tracing: (e, v) => (e.tracing = v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  emailFrom: (e, v) => (e.emailFrom = v),
+  sesConfigurationSet: (e, v) => (e.sesConfigurationSet = v === '' ? undefined : v),
+};
 
 /**
- * Reads the settings from context keys `env`, `publicUrl`, `throttleRate`, `throttleBurst`,
- * `logRetentionDays`, `tracing`, `emailFrom`, `sesConfigurationSet`.
+ * The environment named by context `env` (default `dev`), from context `environments`, with the
+ * command-line overrides of a development environment. `dev` needs no entry (all defaults); any
+ * other name must have one, so a mistyped name fails instead of deploying a default stack.
  */
 export function readStackSettings(node: Node): StackSettings {
-  const get = (key: string): unknown => node.tryGetContext(key) as unknown;
-  const env = get('env') ?? defaultStackSettings.env;
+  const env: unknown = node.tryGetContext('env') ?? 'dev';
   if (typeof env !== 'string' || !ENV_PATTERN.test(env)) {
     throw new Error(`Context value env must be lower-case letters, digits and dashes (at most 32), got ${JSON.stringify(env)}`);
   }
-  const rateLimit = positiveInt('throttleRate', get('throttleRate'), defaultStackSettings.throttle.rateLimit);
-  const burstLimit = positiveInt('throttleBurst', get('throttleBurst'), defaultStackSettings.throttle.burstLimit);
+  const environments: unknown = node.tryGetContext('environments') ?? {};
+  if (typeof environments !== 'object' || environments === null || Array.isArray(environments)) {
+    throw new Error('Context value environments must be an object of environment name → settings (cdk.json)');
+  }
+  const defined = environments as Record<string, unknown>;
+  const raw = Object.hasOwn(defined, env) ? defined[env] : env === 'dev' ? {} : undefined;
+  if (raw === undefined) {
+    throw new Error(`Environment ${JSON.stringify(env)} is not defined in cdk.json context.environments (defined: ${Object.keys(defined).join(', ') || 'none'})`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error(`environments.${env} must be an object of settings`);
+  const entry: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+
+  const given = Object.keys(commandLineOverrides).filter((key) => node.tryGetContext(key) !== undefined);
+  if (given.length > 0) {
+    const tier: unknown = entry.tier ?? 'development';
+    if (tier !== 'development') {
+      throw new Error(`Environment ${env} is a ${String(tier)} environment: set ${given.join(', ')} in its cdk.json entry, not with -c on the command line`);
+    }
+    for (const key of given) commandLineOverrides[key]!(entry, String(node.tryGetContext(key)));
+  }
+
+  const parsed = environmentSchema.safeParse(entry);
+  if (!parsed.success) throw new Error(`Invalid settings: ${describeIssues(`environments.${env}`, parsed.error)}`);
+  return toStackSettings(env, parsed.data);
+}
+
+/**
+ * Where the stack deploys: the environment's own account and region (required outside
+ * development); a development environment without them goes where the CLI's credentials point.
+ */
+export function stackEnvironment(settings: StackSettings, cli: Record<string, string | undefined> = process.env): { account: string | undefined; region: string | undefined } {
+  return { account: settings.account ?? cli.CDK_DEFAULT_ACCOUNT, region: settings.region ?? cli.CDK_DEFAULT_REGION };
+}
+
+/** The environment variables that carry an environment's tunable settings to every function. */
+export function tunableEnvironment(settings: StackSettings): Record<string, string> {
   return {
-    env,
-    publicUrl: url(get('publicUrl')),
-    throttle: { rateLimit, burstLimit },
-    logRetention: retention(get('logRetentionDays'), defaultStackSettings.logRetention),
-    tracing: bool('tracing', get('tracing'), defaultStackSettings.tracing),
-    emailFrom: emailFrom(get('emailFrom')),
-    sesConfigurationSet: name('sesConfigurationSet', get('sesConfigurationSet')),
+    TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: String(settings.rateLimits.loginAccountFailures),
+    TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: String(settings.rateLimits.loginAccountIpFailures),
+    TESSERA_RATE_AUTH_IP_REQUESTS: String(settings.rateLimits.authIpRequests),
+    TESSERA_RATE_WINDOW_SECONDS: String(settings.rateLimits.windowSeconds),
+    TESSERA_ACCESS_TOKEN_TTL_SECONDS: String(settings.tokens.accessTokenTtlSeconds),
+    TESSERA_REFRESH_TOKEN_TTL_DAYS: String(settings.tokens.refreshTokenTtlDays),
   };
 }

@@ -21,10 +21,12 @@ import type { RouteDefinition } from '../shared/http/route';
 import { encryptionContextShapes, type EncryptionContextKind } from '../shared/crypto/encryption-contexts';
 import { tableDefinition } from '../shared/store/table';
 import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RunQueues } from './discovery-runs';
-import { CONNECTOR_TEST_TIMEOUT_MS } from './function-timeouts';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
+import { METRICS_NAMESPACE, SERVICE_NAME } from '../shared/observability';
+import { CONNECTOR_TEST_TIMEOUT_MS, hasBudgetedTimeout } from './function-timeouts';
+import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
+import { Observability } from './observability';
 import { createRouteFunction, pascalCase } from './route-function';
-import type { StackSettings } from './stack-settings';
+import { tunableEnvironment, type StackSettings } from './stack-settings';
 
 export interface TesseraStackProps extends StackProps {
   settings: StackSettings;
@@ -94,6 +96,7 @@ export class TesseraStack extends Stack {
   /** The function of each handler module (routes and jobs), by handler name. */
   readonly functions: ReadonlyMap<string, lambda.Function>;
   readonly runQueues: RunQueues;
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
     super(scope, id, props);
@@ -157,7 +160,7 @@ export class TesseraStack extends Stack {
     });
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
       retention: settings.logRetention,
-      removalPolicy: RemovalPolicy.DESTROY,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.stage = this.api.addStage('DefaultStage', {
       stageName: '$default',
@@ -196,8 +199,9 @@ export class TesseraStack extends Stack {
       // Stated here, not left to the config default, because connections-test's timeout is sized from it.
       TESSERA_CONNECTOR_TEST_TIMEOUT_MS: String(CONNECTOR_TEST_TIMEOUT_MS),
       ...(settings.sesConfigurationSet ? { TESSERA_SES_CONFIGURATION_SET: settings.sesConfigurationSet } : {}),
-      POWERTOOLS_SERVICE_NAME: 'tessera',
-      POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
+      ...tunableEnvironment(settings),
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       NODE_OPTIONS: '--enable-source-maps',
     };
 
@@ -229,6 +233,15 @@ export class TesseraStack extends Stack {
     };
     const environmentOf = (handler: string) => (runQueueSendingHandlers.has(handler) ? { ...environment, ...runQueueEnvironment } : environment);
 
+    // The environment's memory and timeout per class of function; budgeted timeouts stay as budgeted.
+    const routeFunctionSizing = (handler: string) => {
+      const hashesPasswords = passwordHashingHandlers.has(handler);
+      return {
+        memorySize: hashesPasswords ? settings.memory.passwordHashingMb : settings.memory.defaultMb,
+        ...(hasBudgetedTimeout(handler) ? {} : { timeoutSeconds: hashesPasswords ? settings.timeouts.passwordHashingSeconds : settings.timeouts.routeSeconds }),
+      };
+    };
+
     for (const [handler, routes] of routesByHandler(routeList)) {
       const { fn, role } = createRouteFunction(this, {
         handler,
@@ -237,6 +250,7 @@ export class TesseraStack extends Stack {
         environment: environmentOf(handler),
         logRetention: settings.logRetention,
         tracing: settings.tracing,
+        ...routeFunctionSizing(handler),
       });
       grantCapabilities(handler, role);
       // List routes seal and open cursors.
@@ -262,7 +276,7 @@ export class TesseraStack extends Stack {
         environment: { ...environmentOf(job.handler), ...(worker ? { TESSERA_RUN_STEP_SECONDS: String(RUN_STEP_SECONDS) } : {}) },
         logRetention: settings.logRetention,
         tracing: settings.tracing,
-        memorySize: worker ? 512 : 256,
+        memorySize: worker ? settings.memory.runWorkerMb : settings.memory.defaultMb,
       });
       grantCapabilities(job.handler, role);
       if (job.trigger.kind === 'queue') this.runQueues.attachWorker(fn);
@@ -273,6 +287,15 @@ export class TesseraStack extends Stack {
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'Authentication is the handlers\' middleware (JWT or PAT per the route table; some routes are public by contract).',
+    });
+
+    this.observability = new Observability(this, 'Observability', {
+      env,
+      alarms: settings.alarms,
+      api: this.api,
+      table: this.table,
+      functions,
+      otherAlarms: this.runQueues.deadLetterAlarms,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: publicUrl, description: 'TESSERA_PUBLIC_URL' });

@@ -9,6 +9,24 @@ import en from 'zod/v4/locales/en.js';
 const intFromEnv = (fallback: number, min: number, max: number) =>
   z._default(z.coerce.number().check(z.int(), z.gte(min), z.lte(max)), fallback);
 
+/**
+ * Range and default of the settings an environment may set per deployment (infra/stack-settings.ts
+ * validates its cdk.json values against these, so a synth refuses what a cold start would).
+ */
+export const deployableSettingBounds = {
+  TESSERA_ACCESS_TOKEN_TTL_SECONDS: { default: 900, min: 900, max: 3600 },
+  TESSERA_REFRESH_TOKEN_TTL_DAYS: { default: 30, min: 1, max: 365 },
+  TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: { default: 10, min: 1, max: 10_000 },
+  TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: { default: 5, min: 1, max: 10_000 },
+  TESSERA_RATE_AUTH_IP_REQUESTS: { default: 300, min: 1, max: 1_000_000 },
+  TESSERA_RATE_WINDOW_SECONDS: { default: 900, min: 1, max: 86_400 },
+} as const;
+
+const boundedIntFromEnv = (name: keyof typeof deployableSettingBounds) => {
+  const { default: fallback, min, max } = deployableSettingBounds[name];
+  return intFromEnv(fallback, min, max);
+};
+
 const EnvSchema = z.object({
   TESSERA_STAGE: z._default(z.enum(['local', 'aws']), 'local'),
   TESSERA_TABLE: z._default(z.string().check(z.minLength(1)), 'tessera'),
@@ -26,8 +44,8 @@ const EnvSchema = z.object({
   PORT: intFromEnv(3000, 0, 65535),
   TESSERA_PUBLIC_URL: z.optional(z.string().check(z.url())),
   TESSERA_JWT_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'tessera'),
-  TESSERA_ACCESS_TOKEN_TTL_SECONDS: intFromEnv(900, 900, 3600),
-  TESSERA_REFRESH_TOKEN_TTL_DAYS: intFromEnv(30, 1, 365),
+  TESSERA_ACCESS_TOKEN_TTL_SECONDS: boundedIntFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS'),
+  TESSERA_REFRESH_TOKEN_TTL_DAYS: boundedIntFromEnv('TESSERA_REFRESH_TOKEN_TTL_DAYS'),
   TESSERA_SIGNING_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_CURSOR_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_KEY_CACHE_SECONDS: intFromEnv(300, 1, 3_600),
@@ -35,10 +53,10 @@ const EnvSchema = z.object({
   TESSERA_BOOTSTRAP_TENANT: z._default(z.string().check(z.minLength(1)), 'demo'),
   TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.optional(z.string().check(z.email())),
   TESSERA_BOOTSTRAP_ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1))),
-  TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: intFromEnv(10, 1, 10_000),
-  TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: intFromEnv(5, 1, 10_000),
-  TESSERA_RATE_AUTH_IP_REQUESTS: intFromEnv(300, 1, 1_000_000),
-  TESSERA_RATE_WINDOW_SECONDS: intFromEnv(900, 1, 86_400),
+  TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: boundedIntFromEnv('TESSERA_RATE_LOGIN_ACCOUNT_FAILURES'),
+  TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: boundedIntFromEnv('TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES'),
+  TESSERA_RATE_AUTH_IP_REQUESTS: boundedIntFromEnv('TESSERA_RATE_AUTH_IP_REQUESTS'),
+  TESSERA_RATE_WINDOW_SECONDS: boundedIntFromEnv('TESSERA_RATE_WINDOW_SECONDS'),
   TESSERA_TRUST_FORWARDED_FOR: z._default(z.enum(['0', '1']), '0'),
   TESSERA_CONNECTOR_TEST_TIMEOUT_MS: intFromEnv(10_000, 100, 60_000),
   TESSERA_RUN_QUEUE_URL: z.optional(z.string().check(z.url())),

@@ -9,8 +9,13 @@
  * Identity metrics carry one dimension from a closed set (`method`, or `kind` for TokenUse), so
  * each is a handful of series: never a tenant, user or token id (README, "Observability").
  */
+import type { MiddlewareObj } from '@middy/core';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+
+/** The EMF namespace and the `service` dimension of every metric (the stack's alarms read them too). */
+export const METRICS_NAMESPACE = 'Tessera';
+export const SERVICE_NAME = 'tessera';
 
 export const metricNames = {
   loginFailure: 'LoginFailure',
@@ -21,6 +26,7 @@ export const metricNames = {
   runSucceeded: 'RunSucceeded',
   runPartial: 'RunPartial',
   runFailed: 'RunFailed',
+  emailSendFailure: 'EmailSendFailure',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
@@ -44,6 +50,18 @@ export interface Observability {
   flush(): void;
 }
 
+/**
+ * X-Ray tracing of a function (shared/tracing.ts, the Powertools Tracer): its handler as a
+ * subsegment and its AWS SDK calls as theirs. A bundle of an environment without tracing gets
+ * shared/tracing-off.ts in its place (infra/tracing-plugin.ts), which carries no X-Ray SDK.
+ */
+export interface Tracing {
+  /** The middy middleware that traces a route's invocation; none when tracing is off. */
+  handlerMiddleware(): MiddlewareObj | undefined;
+  /** The same client, its calls traced when tracing is on. */
+  captureClient<C extends object>(client: C): C;
+}
+
 /** The process logger as one request sees it: each entry carries the request's keys. */
 export interface RequestLogger {
   info(message: string, attributes?: Record<string, unknown>): void;
@@ -58,8 +76,8 @@ export function requestLogger(logger: Logger, keys: Record<string, string>): Req
 }
 
 export function createObservability(): Observability {
-  const logger = new Logger({ serviceName: 'tessera' });
-  const metrics = new Metrics({ namespace: 'Tessera', serviceName: 'tessera' });
+  const logger = new Logger({ serviceName: SERVICE_NAME });
+  const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
   // Made once and reused: a single-metric instance emits and forgets its dimensions on every
   // addMetric (synchronously, so requests interleaved in one process cannot mix them), and
   // building one is a whole Metrics with its own console, too dear for every request.

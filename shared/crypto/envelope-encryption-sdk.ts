@@ -21,6 +21,7 @@ import { KmsKeyringClass, type KmsClientSupplier } from '@aws-crypto/kms-keyring
 import { AlgorithmSuiteIdentifier, CommitmentPolicy, KeyringNode, immutableClass } from '@aws-crypto/material-management-node';
 import { RawAesKeyringNode, RawAesWrappingSuiteIdentifier } from '@aws-crypto/raw-aes-keyring-node';
 import { readOrCreateKeyFile } from './local-key-file';
+import { tracing } from '../tracing';
 
 export type EncryptionContext = Record<string, string>;
 
@@ -76,7 +77,7 @@ export function kmsMethodsOf(client: KMSClient) {
   };
 }
 
-export function kmsKeyring(keyArn: string, region: string, client: KMSClient = new KMSClient({ region })): KeyringNode {
+export function kmsKeyring(keyArn: string, region: string, client: KMSClient = tracing.captureClient(new KMSClient({ region }))): KeyringNode {
   const methods = kmsMethodsOf(client);
   // The supplier's type names the aggregated `KMS` class; the keyring only calls these three methods.
   const clientProvider = (() => methods) as unknown as KmsClientSupplier<never>;

@@ -4,11 +4,12 @@
  * most functions) does not pay for loading it at cold start.
  */
 import type { GetSecretValueCommandOutput } from '@aws-sdk/client-secrets-manager';
+import { tracing } from '../tracing';
 
 // A client per read: reads happen once per key cache period, not per request.
 async function secretsManager(region: string) {
   const module = await import('@aws-sdk/client-secrets-manager');
-  return { module, client: new module.SecretsManagerClient({ region }) };
+  return { module, client: tracing.captureClient(new module.SecretsManagerClient({ region })) };
 }
 
 async function readStage(secretArn: string, region: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<GetSecretValueCommandOutput> {

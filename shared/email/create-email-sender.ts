@@ -12,13 +12,14 @@ import type { Deps } from '../deps';
 import type { EmailSender } from './email-sender';
 import { createOutboxEmailSender } from './outbox-email-sender';
 import { createSesEmailSender } from './ses-email-sender';
+import { tracing } from '../tracing';
 
 const senders = new WeakMap<Deps, EmailSender>();
 
 function createEmailSender(deps: Deps): EmailSender {
   const { config } = deps;
   if (config.email.transport === 'ses') {
-    return createSesEmailSender({ from: config.email.from, client: new SESv2Client({ region: config.region }), configurationSet: config.email.sesConfigurationSet });
+    return createSesEmailSender({ from: config.email.from, client: tracing.captureClient(new SESv2Client({ region: config.region })), configurationSet: config.email.sesConfigurationSet });
   }
   return createOutboxEmailSender({ dir: config.outboxDir, from: config.email.from, clock: deps.clock, ids: deps.ids });
 }

@@ -20,6 +20,7 @@ import { securityHeaders } from './headers';
 import type { EndpointResult } from './responses';
 import type { RouteDefinition } from './route';
 import { stateOf, type RequestState, type TesseraRequest } from './request-state';
+import { tracing } from '../tracing';
 
 type Infer<S> = S extends z.core.$ZodType ? z.infer<S> : undefined;
 type RequestSchemas<R extends RouteDefinition> = NonNullable<R['request']>;
@@ -97,7 +98,11 @@ export function buildEndpoint<const R extends RouteDefinition>(
   /** The checks of who calls, in the contract's order (credential, permission, step-up); none on a public route. */
   access: readonly MiddlewareObj[],
 ): LambdaHandler {
-  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>();
+  // First, so the invocation's subsegment spans every other middleware.
+  const traced = tracing.handlerMiddleware();
+  if (traced) chain.use(traced);
+  chain.use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
   if (route.ipRateLimited) chain.use(sourceIpRateLimit());
   for (const check of access) chain.use(check);
   if (route.request?.body) chain.use(route.request.bodyEncoding === 'form' ? formBody() : jsonBody());

@@ -13,6 +13,7 @@ import { auditEventPut } from '../audit/audit-log';
 import { generateOpaqueToken, sha256Hex } from '../crypto/opaque-tokens';
 import { emailSenderFor } from '../email/create-email-sender';
 import { passwordResetEmail } from '../email/templates';
+import { metricNames } from '../observability';
 import { keys } from '../store/keys';
 import type { PasswordResetTokenRecord } from '../store/records';
 import { reserveCredentialAttempt } from './rate-limits';
@@ -71,5 +72,6 @@ async function mailResetLink(deps: Deps, input: AccountName, sourceIp: string): 
     // Still the same 202: an error only for existing accounts would tell which exist. The
     // unused token expires by itself; operators see the failure in the logs.
     deps.observability.logger.error('password reset email not sent', { tenant_id: user.tenant_id, user_id: user.id, error: error instanceof Error ? error.name : 'unknown' });
+    deps.observability.count(metricNames.emailSendFailure);
   }
 }

@@ -1,9 +1,10 @@
 /** The run queue in AWS: SQS (standard queue, at-least-once; the worker is idempotent). */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { RunQueue } from './run-queue';
+import { tracing } from '../tracing';
 
 export function createSqsRunQueue(queueUrl: string, region: string): RunQueue {
-  const client = new SQSClient({ region });
+  const client = tracing.captureClient(new SQSClient({ region }));
   return {
     async send(message, options = {}) {
       await client.send(

@@ -1,6 +1,7 @@
 /** The DynamoDB client, created once per cold start from the config. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Config } from '../config';
+import { tracing } from '../tracing';
 
 /**
  * The low-level client for the one table. `cacheMiddleware` resolves each operation's
@@ -24,7 +25,7 @@ export function createDynamoDbClient(config: Pick<Config, 'region' | 'dynamodbEn
   // The client is given no logger, yet its logger middleware builds a redacted copy of every
   // input and output for the no-op one (a quarter of a millisecond of CPU per login here).
   client.middlewareStack.remove('loggerMiddleware');
-  return client;
+  return tracing.captureClient(client);
 }
 
 /** True when a DynamoDB call failed on its ConditionExpression (or a transaction's). */

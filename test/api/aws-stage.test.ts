@@ -14,6 +14,7 @@ import { decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deriveSigningKey } from '../../shared/crypto/signing-keys';
 import { totpCode } from '../../shared/crypto/totp';
+import { metricNames } from '../../shared/observability';
 import { keys } from '../../shared/store/keys';
 import type { ConnectionRecord } from '../../shared/store/records';
 import { startAwsWire, pointSdkClientsAt, type AwsWire } from '../support/aws-wire/aws-stage';
@@ -153,8 +154,9 @@ describe('the aws stage over HTTP', () => {
     expect(wire.ses.sent[0]!.text).toMatch(new RegExp(`${host.url}/reset-password\\?token=tsr_reset_`));
   });
 
-  it('an email SES rejects (unverified sender) or may not send is logged by name, and the client gets the same 202', async () => {
+  it('an email SES rejects (unverified sender) or may not send is logged by name and counted for its alarm, and the client gets the same 202', async () => {
     const logged = vi.spyOn(host.deps.observability.logger, 'error');
+    const counted = vi.spyOn(host.deps.observability, 'count');
     wire.ses.sent.length = 0;
     wire.ses.verifiedIdentities.delete('tessera-wire.example');
     try {
@@ -168,6 +170,7 @@ describe('the aws stage over HTTP', () => {
     expect(denied.status).toBe(202);
     expect(wire.ses.sent).toEqual([]);
     expect(logged.mock.calls.filter(([message]) => message === 'password reset email not sent').map(([, fields]) => (fields as { error: string }).error)).toEqual(['MessageRejected', 'AccessDeniedException']);
+    expect(counted.mock.calls.filter(([metric]) => metric === metricNames.emailSendFailure)).toHaveLength(2);
   });
 
   it('an issuer whose signing secret is unreadable answers the MFA challenge with a 500 problem+json, and signs again once it can read it', async () => {
