@@ -24,7 +24,8 @@ import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RunQueues } from './discovery-runs
 import { CONNECTOR_TEST_TIMEOUT_MS } from './function-timeouts';
 import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { createRouteFunction, pascalCase } from './route-function';
-import type { StackSettings } from './stack-settings';
+import { hardeningOf, type StackSettings } from './stack-settings';
+import { TableBackups } from './table-backups';
 
 export interface TesseraStackProps extends StackProps {
   settings: StackSettings;
@@ -94,9 +95,12 @@ export class TesseraStack extends Stack {
   /** The function of each handler module (routes and jobs), by handler name. */
   readonly functions: ReadonlyMap<string, lambda.Function>;
   readonly runQueues: RunQueues;
+  readonly backups: TableBackups;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
-    super(scope, id, props);
+    const hardening = hardeningOf(props.settings);
+    // A production stack cannot be deleted by mistake; the props' own value wins when given.
+    super(scope, id, { terminationProtection: hardening.production, ...props });
     const { settings } = props;
     const env = settings.env;
     Tags.of(this).add('project', 'tessera');
@@ -112,6 +116,8 @@ export class TesseraStack extends Stack {
       // the few functions that handle secrets.
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
+      // A DeleteTable by hand (console, CLI) is refused too, not only a stack deletion.
+      deletionProtection: true,
     });
     for (const gsi of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -121,6 +127,8 @@ export class TesseraStack extends Stack {
         projectionType: dynamodb.ProjectionType.ALL,
       });
     }
+
+    this.backups = new TableBackups(this, 'Backups', { env, table: this.table, retentionDays: hardening.backupRetentionDays });
 
     this.envelopeKey = new kms.Key(this, 'EnvelopeKey', {
       description: `Tessera ${env}: envelope encryption of secrets at rest (MFA, connections, IdP)`,
