@@ -23,6 +23,8 @@ import { tableDefinition } from '../shared/store/table';
 import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RunQueues } from './discovery-runs';
 import { CONNECTOR_TEST_TIMEOUT_MS } from './function-timeouts';
 import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
+import { DeploymentSafety, type ProtectedFunction } from './deployment-safety';
+import { FunctionAreas } from './function-areas';
 import { createRouteFunction, pascalCase } from './route-function';
 import { hardeningOf, type StackSettings } from './stack-settings';
 import { TableBackups } from './table-backups';
@@ -94,6 +96,8 @@ export class TesseraStack extends Stack {
   readonly stage: apigw.HttpStage;
   /** The function of each handler module (routes and jobs), by handler name. */
   readonly functions: ReadonlyMap<string, lambda.Function>;
+  /** Each function's `live` alias (what its callers invoke), deployment group and rollback alarms, by handler name. */
+  readonly deployments: ReadonlyMap<string, ProtectedFunction>;
   readonly runQueues: RunQueues;
   readonly backups: TableBackups;
 
@@ -212,6 +216,9 @@ export class TesseraStack extends Stack {
     // Each index by name (from tableDefinition), so no statement needs a wildcard.
     const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => `${this.table.tableArn}/index/${gsi.indexName}`);
     const functions = new Map<string, lambda.Function>();
+    const deployments = new Map<string, ProtectedFunction>();
+    const areas = new FunctionAreas(this, env);
+    const deploymentSafety = new DeploymentSafety(this, 'DeploymentSafety', { env, deploymentConfig: hardening.deploymentConfig });
     // SES authorizes SendEmail on the identity that is verified: the address or its domain.
     const sesArn = (resource: string) => this.formatArn({ service: 'ses', resource, resourceName: undefined, arnFormat: ArnFormat.NO_RESOURCE_NAME });
     const sendEmailStatement = new iam.PolicyStatement({
@@ -238,7 +245,7 @@ export class TesseraStack extends Stack {
     const environmentOf = (handler: string) => (runQueueSendingHandlers.has(handler) ? { ...environment, ...runQueueEnvironment } : environment);
 
     for (const [handler, routes] of routesByHandler(routeList)) {
-      const { fn, role } = createRouteFunction(this, {
+      const { fn, role, logGroup } = createRouteFunction(areas.of(routes[0]!.tag), {
         handler,
         routes,
         env,
@@ -252,17 +259,20 @@ export class TesseraStack extends Stack {
       // Only issuers sign; every route verifies with the public keys published in the table.
       if (tokenIssuingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
 
-      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
+      const deployment = deploymentSafety.protect({ handler, fn, logGroup, servesRoutes: true });
+      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, deployment.alias);
       for (const route of routes) {
         this.api.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration });
       }
       functions.set(handler, fn);
+      deployments.set(handler, deployment);
     }
 
     // Jobs: no route, no caller to authenticate, no list to answer, a trigger of their own.
     for (const job of jobList) {
       const worker = job.trigger.kind === 'queue';
-      const { fn, role } = createRouteFunction(this, {
+      const jobScope = areas.of('jobs');
+      const { fn, role, logGroup } = createRouteFunction(jobScope, {
         handler: job.handler,
         routes: [],
         description: job.description,
@@ -273,11 +283,14 @@ export class TesseraStack extends Stack {
         memorySize: worker ? 512 : 256,
       });
       grantCapabilities(job.handler, role);
-      if (job.trigger.kind === 'queue') this.runQueues.attachWorker(fn);
-      else this.runQueues.attachDispatcher(this, fn, job.trigger.expression);
+      const deployment = deploymentSafety.protect({ handler: job.handler, fn, logGroup, servesRoutes: false });
+      if (job.trigger.kind === 'queue') this.runQueues.attachWorker(deployment.alias);
+      else this.runQueues.attachDispatcher(jobScope, deployment.alias, job.trigger.expression);
       functions.set(job.handler, fn);
+      deployments.set(job.handler, deployment);
     }
     this.functions = functions;
+    this.deployments = deployments;
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'Authentication is the handlers\' middleware (JWT or PAT per the route table; some routes are public by contract).',

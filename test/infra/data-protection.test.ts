@@ -21,7 +21,7 @@ describe('data protection', () => {
   it('backs the table up daily, weekly and monthly into its own vault, each kept as long as the settings say', () => {
     const plans = ofType('AWS::Backup::BackupPlan');
     expect(plans).toHaveLength(1);
-    const vaultId = logicalIdOf(stack, stack.backups.vault);
+    const vaultId = logicalIdOf(stack.backups.vault);
     const rules = (plans[0]![1].Properties!.BackupPlan as { BackupPlanRule: Record<string, unknown>[] }).BackupPlanRule;
     const byName: Record<string, Record<string, unknown>> = Object.fromEntries(rules.map((r) => [String(r.RuleName), r]));
     expect(Object.keys(byName).sort()).toEqual(['daily', 'monthly', 'weekly']);
@@ -42,18 +42,18 @@ describe('data protection', () => {
   it('selects exactly the table', () => {
     const selections = ofType('AWS::Backup::BackupSelection');
     expect(selections).toHaveLength(1);
-    expect((selections[0]![1].Properties!.BackupSelection as { Resources: unknown[] }).Resources).toEqual([{ 'Fn::GetAtt': [logicalIdOf(stack, stack.table), 'Arn'] }]);
+    expect((selections[0]![1].Properties!.BackupSelection as { Resources: unknown[] }).Resources).toEqual([{ 'Fn::GetAtt': [logicalIdOf(stack.table), 'Arn'] }]);
   });
 
   it('keeps the vault and its rotated key when the stack goes, and lets no one delete a recovery point early', () => {
-    const vaultKeyId = logicalIdOf(stack, stack.backups.vaultKey);
+    const vaultKeyId = logicalIdOf(stack.backups.vaultKey);
     template.hasResource('AWS::Backup::BackupVault', {
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
       Properties: { EncryptionKeyArn: { 'Fn::GetAtt': [vaultKeyId, 'Arn'] } },
     });
     expect(resources[vaultKeyId]).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
-    expect(vaultKeyId).not.toBe(logicalIdOf(stack, stack.envelopeKey));
+    expect(vaultKeyId).not.toBe(logicalIdOf(stack.envelopeKey));
     const [[, vault]] = ofType('AWS::Backup::BackupVault') as [[string, Resource]];
     const deny = (vault.Properties!.AccessPolicy as { Statement: { Effect: string; Action: string[] }[] }).Statement.find((s) => s.Effect === 'Deny');
     expect(deny?.Action).toContain('backup:DeleteRecoveryPoint');

@@ -4,7 +4,8 @@
  * function, and each function's role holds exactly what it needs and nothing on `*`.
  */
 import { App, Validations, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { flatTemplate } from '../support/stack-synth';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
@@ -41,7 +42,8 @@ const handlers = [...routeHandlers, ...jobHandlers];
 function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
   const app = new App({ context: { ...SKIP_BUNDLING, ...context } });
   const stack = new TesseraStack(app, 'Tessera-test', { settings: { ...defaultStackSettings, env: 'test', ...settings } });
-  return { app, stack, template: Template.fromStack(stack) };
+  // The functions' nested stacks folded into one template (test/support/stack-synth.ts).
+  return { app, stack, template: flatTemplate(stack) };
 }
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -50,9 +52,11 @@ describe('TesseraStack', () => {
   let stack: TesseraStack;
   let template: Template;
   let resources: Record<string, Resource>;
-  const logicalId = (element: unknown) => stack.getLogicalId(element as CfnElement);
+  const logicalId = (element: unknown) => (element as CfnElement).stack.getLogicalId(element as CfnElement);
   const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
   const fnId = (handler: string) => logicalId(stack.functions.get(handler)!.node.defaultChild);
+  /** The `live` alias callers invoke (infra/deployment-safety.ts): `Ref` of an alias is its ARN. */
+  const aliasRef = (handler: string) => ({ Ref: logicalId(stack.deployments.get(handler)!.alias.node.defaultChild) });
   const roleIdOf = (handler: string) => (resources[fnId(handler)]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const statementsOfRole = (roleId: string): Statement[] =>
     ofType('AWS::IAM::Policy')
@@ -195,7 +199,7 @@ describe('TesseraStack', () => {
       expect(keys.sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
     });
 
-    it('wires each route to the function of its handler', () => {
+    it('wires each route to the live alias of its handler\'s function', () => {
       const routeTarget = (r: Resource) => {
         const join = (r.Properties!.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'];
         return join[1][1].Ref;
@@ -205,21 +209,20 @@ describe('TesseraStack', () => {
         const integration = resources[routeTarget(route)]!;
         expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
         expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
-        expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId(entry.handler), 'Arn'] });
+        expect(integration.Properties!.IntegrationUri).toEqual(aliasRef(entry.handler));
       }
     });
 
-    it('lets API Gateway invoke each function only from its own routes', () => {
+    it('lets API Gateway invoke each function\'s live alias (nothing else of it) only from its own routes', () => {
       const permissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com');
       expect(permissions).toHaveLength(routeList.length);
       const granted = permissions.map(([, p]) => {
         expect(p.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
         const parts = (p.Properties!.SourceArn as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
         expect(parts).toContainEqual({ Ref: logicalId(stack.api.node.defaultChild) });
-        const fn = (p.Properties!.FunctionName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-        return `${fn} ${String(parts.at(-1))}`;
+        return `${JSON.stringify(p.Properties!.FunctionName)} ${String(parts.at(-1))}`;
       });
-      expect(granted.sort()).toEqual(routeList.map((r) => `${fnId(r.handler)} /*/*${r.path}`).sort());
+      expect(granted.sort()).toEqual(routeList.map((r) => `${JSON.stringify(aliasRef(r.handler))} /*/*${r.path}`).sort());
     });
 
     it('deploys a $default stage with throttling and access logs', () => {
@@ -438,8 +441,11 @@ describe('TesseraStack', () => {
     it('feed the worker one message at a time with per-message failures, within its timeout', () => {
       const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>);
       expect(mappings).toHaveLength(1);
+      // The alias's qualified name, `<function>:live`, built from the alias ARN.
+      const functionName = JSON.stringify(mappings[0]!.Properties!.FunctionName);
+      expect(functionName).toContain(JSON.stringify(aliasRef('run-worker')));
+      expect(functionName).toContain('":live"');
       expect(mappings[0]!.Properties).toMatchObject({
-        FunctionName: { Ref: fnId('run-worker') },
         EventSourceArn: { 'Fn::GetAtt': [queueId(stack.runQueues.queue), 'Arn'] },
         BatchSize: 1,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -461,14 +467,14 @@ describe('TesseraStack', () => {
         State: 'ENABLED',
         Targets: [
           expect.objectContaining({
-            Arn: { 'Fn::GetAtt': [fnId('run-dispatcher'), 'Arn'] },
+            Arn: aliasRef('run-dispatcher'),
             DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId(stack.runQueues.dispatchDeadLetterQueue), 'Arn'] } },
             RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 },
           }),
         ],
       });
       const permissions = Object.values(template.findResources('AWS::Lambda::Permission') as Record<string, Resource>).filter((p) => p.Properties!.Principal === 'events.amazonaws.com');
-      expect(permissions).toEqual([expect.objectContaining({ Properties: expect.objectContaining({ FunctionName: { 'Fn::GetAtt': [fnId('run-dispatcher'), 'Arn'] } }) })]);
+      expect(permissions).toEqual([expect.objectContaining({ Properties: expect.objectContaining({ FunctionName: aliasRef('run-dispatcher') }) })]);
     });
 
     it('alarm as soon as a dead-letter queue holds a message', () => {

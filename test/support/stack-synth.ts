@@ -1,8 +1,12 @@
 /**
- * One synthesized Tessera stack for CDK assertions, with bundling skipped (no esbuild run):
- * the stack, its template, and the logical id of a construct in it.
+ * One synthesized Tessera stack for CDK assertions, with bundling skipped (no esbuild run).
+ * The functions live in nested stacks (infra/function-areas.ts); `flatTemplate` puts their
+ * resources back into the parent's template, with each parameter replaced by what the parent
+ * passes and each nested output by its value, so assertions read one template as if there
+ * were no nesting (a function's `TESSERA_TABLE` is `{ Ref: <table> }`, a route's target the
+ * alias itself).
  */
-import { App, type CfnElement } from 'aws-cdk-lib';
+import { App, NestedStack, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { defaultStackSettings, type StackSettings } from '../../infra/stack-settings';
@@ -13,18 +17,63 @@ export interface Resource {
   Properties?: Record<string, unknown>;
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
+  UpdatePolicy?: Record<string, unknown>;
   DependsOn?: string[];
+}
+
+interface TemplateJson {
+  Resources: Record<string, Resource>;
+  Outputs?: Record<string, { Value: unknown }>;
+  [section: string]: unknown;
 }
 
 export const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
+/** Replaces, anywhere in `value`, each object `replace` returns a replacement for. */
+function substitute(value: unknown, replace: (node: Record<string, unknown>) => unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => substitute(v, replace));
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    const replacement = replace(node);
+    if (replacement !== undefined) return replacement;
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, substitute(v, replace)]));
+  }
+  return value;
+}
+
+export function flatTemplate(stack: Stack): Template {
+  const parent = Template.fromStack(stack).toJSON() as TemplateJson;
+  const resources: Record<string, Resource> = {};
+  const outputs = new Map<string, unknown>();
+  const nestedIds = new Set<string>();
+  for (const child of stack.node.children) {
+    if (!(child instanceof NestedStack)) continue;
+    const nestedId = stack.getLogicalId(child.nestedStackResource!);
+    nestedIds.add(nestedId);
+    const passed = (parent.Resources[nestedId]!.Properties!.Parameters ?? {}) as Record<string, unknown>;
+    const nested = substitute(Template.fromStack(child).toJSON(), (node) => {
+      const keys = Object.keys(node);
+      return keys.length === 1 && typeof node.Ref === 'string' && Object.hasOwn(passed, node.Ref) ? passed[node.Ref] : undefined;
+    }) as TemplateJson;
+    Object.assign(resources, nested.Resources);
+    for (const [name, output] of Object.entries(nested.Outputs ?? {})) outputs.set(`${nestedId}.Outputs.${name}`, output.Value);
+  }
+  const flat = substitute(parent, (node) => {
+    const getAtt = node['Fn::GetAtt'];
+    return Array.isArray(getAtt) && Object.keys(node).length === 1 ? outputs.get(`${String(getAtt[0])}.${String(getAtt[1])}`) : undefined;
+  }) as TemplateJson;
+  for (const id of nestedIds) delete flat.Resources[id];
+  return Template.fromJSON({ ...flat, Resources: { ...flat.Resources, ...resources } }, { skipCyclicalDependenciesCheck: true });
+}
+
 export function synthStack(settings: Partial<StackSettings> = {}): { app: App; stack: TesseraStack; template: Template } {
   const app = new App({ context: SKIP_BUNDLING });
   const stack = new TesseraStack(app, 'Tessera-test', { settings: { ...defaultStackSettings, env: 'test', ...settings } });
-  return { app, stack, template: Template.fromStack(stack) };
+  return { app, stack, template: flatTemplate(stack) };
 }
 
-/** The logical id of a construct's CloudFormation resource (its default child for an L2). */
-export function logicalIdOf(stack: TesseraStack, construct: IConstruct): string {
-  return stack.getLogicalId((construct.node.defaultChild ?? construct) as CfnElement);
+/** The logical id of a construct's CloudFormation resource (its default child for an L2), in its own stack's template. */
+export function logicalIdOf(construct: IConstruct): string {
+  const element = (construct.node.defaultChild ?? construct) as CfnElement;
+  return element.stack.getLogicalId(element);
 }

@@ -5,7 +5,7 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import { getDeps } from '../../deps';
-import { requestLogger } from '../../observability';
+import { SERVER_ERROR_LOG_MESSAGE, requestLogger } from '../../observability';
 import { problemResponse, toTesseraError } from '../problem';
 import type { TesseraRequest } from '../request-state';
 
@@ -37,7 +37,7 @@ export function requestScope(routeKey: string): MiddlewareObj {
     const error = toTesseraError(request.error);
     const requestId = state?.requestId ?? request.context.awsRequestId ?? 'unknown';
     if (error.status >= 500) {
-      (state?.logger ?? console).error('request failed', { error: request.error });
+      (state?.logger ?? console).error(SERVER_ERROR_LOG_MESSAGE, { error: request.error });
     } else {
       state?.logger.info('request refused', { status: error.status, code: error.code, user_id: state.principal?.userId });
     }
