@@ -6,6 +6,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import { getDeps } from '../../deps';
 import { SERVER_ERROR_LOG_MESSAGE, requestLogger } from '../../observability';
+import { clientAddressOf } from '../client-address';
 import { problemResponse, toTesseraError } from '../problem';
 import type { TesseraRequest } from '../request-state';
 
@@ -16,7 +17,7 @@ export function requestScope(routeKey: string): MiddlewareObj {
     const requestId = ctx?.requestId || request.context.awsRequestId || deps.ids.next('req');
     request.context.tessera = {
       requestId,
-      sourceIp: ctx?.http?.sourceIp ?? 'unknown',
+      sourceIp: clientAddressOf(request.event, deps.config.originVerifySecret),
       userAgent: ctx?.http?.userAgent ?? '',
       deps,
       logger: requestLogger(deps.observability.logger, { request_id: requestId, route: routeKey }),
