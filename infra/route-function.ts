@@ -40,6 +40,8 @@ export interface RouteFunctionProps {
   description?: string;
   /** Default 256 MB (1024 MB for Argon2id). */
   memorySize?: number;
+  /** Reserved concurrency: at most this many at once, and always this many available. */
+  reservedConcurrency?: number;
   env: string;
   environment: Record<string, string>;
   logRetention: logs.RetentionDays;
@@ -91,6 +93,7 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
     architecture: LAMBDA_ARCHITECTURE,
     // Argon2id (m = 19 MiB) is CPU-bound and Lambda CPU grows with memory.
     memorySize: props.memorySize ?? (needsNativeModule ? 1024 : 256),
+    ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
     timeout: Duration.seconds(functionTimeoutSeconds(props.handler)),
     description: `Tessera ${props.env}: ${props.description ?? props.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
     role,

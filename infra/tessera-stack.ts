@@ -7,6 +7,7 @@
 import { ArnFormat, CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -22,8 +23,9 @@ import { encryptionContextShapes, type EncryptionContextKind } from '../shared/c
 import { tableDefinition } from '../shared/store/table';
 import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RunQueues } from './discovery-runs';
 import { CONNECTOR_TEST_TIMEOUT_MS } from './function-timeouts';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
+import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { DeploymentSafety, type ProtectedFunction } from './deployment-safety';
+import { ApiEdge, hostOfEndpoint } from './edge';
 import { FunctionAreas } from './function-areas';
 import { createRouteFunction, pascalCase } from './route-function';
 import { hardeningOf, type StackSettings } from './stack-settings';
@@ -31,6 +33,8 @@ import { TableBackups } from './table-backups';
 
 export interface TesseraStackProps extends StackProps {
   settings: StackSettings;
+  /** The CLOUDFRONT-scope web ACL of the distribution (infra/edge.ts `EdgeFirewallStack`, in us-east-1). */
+  webAclArn: string;
 }
 
 /**
@@ -100,6 +104,8 @@ export class TesseraStack extends Stack {
   readonly deployments: ReadonlyMap<string, ProtectedFunction>;
   readonly runQueues: RunQueues;
   readonly backups: TableBackups;
+  readonly originVerifySecret: secretsmanager.Secret;
+  readonly edge: ApiEdge;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
     const hardening = hardeningOf(props.settings);
@@ -166,6 +172,8 @@ export class TesseraStack extends Stack {
       apiName: `tessera-${env}`,
       description: `Tessera ${env}`,
       createDefaultStage: false,
+      // With a custom domain, CloudFront reaches the API there; nothing may go around it.
+      disableExecuteApiEndpoint: hardening.apiDomain !== undefined,
     });
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
       retention: settings.logRetention,
@@ -193,9 +201,45 @@ export class TesseraStack extends Stack {
       },
     });
 
-    // The issuer of access tokens and the base of SSO redirect URIs. The API's own endpoint
-    // creates no cycle: functions depend on the API, integrations and routes on the functions.
-    const publicUrl = settings.publicUrl ?? this.api.apiEndpoint;
+    // Route throttles (API Gateway answers 429 before a function is invoked) on top of the stage's.
+    const routeKeys = new Set(routeList.map((r) => `${r.method} ${r.path}`));
+    for (const routeKey of Object.keys(hardening.routeThrottles)) {
+      if (!routeKeys.has(routeKey)) throw new Error(`routeThrottles names ${routeKey}, which is not a route of the route table`);
+    }
+    // RouteSettings is a free-form map in CloudFormation's schema: CDK passes its keys as written.
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = Object.fromEntries(
+      Object.entries(hardening.routeThrottles).map(([routeKey, t]) => [routeKey, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]),
+    );
+
+    if (hardening.apiDomain) {
+      const domainName = new apigw.DomainName(this, 'ApiDomain', {
+        domainName: hardening.apiDomain.name,
+        certificate: acm.Certificate.fromCertificateArn(this, 'ApiCertificate', hardening.apiDomain.certificateArn),
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+      new apigw.ApiMapping(this, 'ApiMapping', { api: this.api, domainName, stage: this.stage });
+      new CfnOutput(this, 'ApiDomainTarget', { value: domainName.regionalDomainName, description: `CNAME ${hardening.apiDomain.name} to this` });
+    }
+    // Sent by CloudFront to the API, so a function can tell a request through the edge (infra/edge.ts).
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: `Tessera ${env}: the value CloudFront sends to the API in x-tessera-origin-verify`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'CloudFront and the functions take the value at deploy (a dynamic reference), so a rotation is a new secret deployed once (README, "Edge"); meanwhile requests count against the edge address, which only loosens per-IP limits.',
+    });
+    this.edge = new ApiEdge(this, 'Edge', {
+      env,
+      originDomainName: hardening.apiDomain?.name ?? hostOfEndpoint(this.api.apiEndpoint),
+      originVerifySecret: this.originVerifySecret,
+      webAclArn: props.webAclArn,
+      edgeDomain: hardening.edgeDomain,
+    });
+
+    // The issuer of access tokens and the base of SSO redirect URIs: the edge's address. It
+    // creates no cycle: the distribution depends on the API, integrations on the functions.
+    const publicUrl = settings.publicUrl ?? this.edge.url;
     const environment: Record<string, string> = {
       TESSERA_STAGE: 'aws',
       TESSERA_TABLE: this.table.tableName,
@@ -207,6 +251,8 @@ export class TesseraStack extends Stack {
       TESSERA_RUN_STALL_SECONDS: String(RUN_STALL_SECONDS),
       // Stated here, not left to the config default, because connections-test's timeout is sized from it.
       TESSERA_CONNECTOR_TEST_TIMEOUT_MS: String(CONNECTOR_TEST_TIMEOUT_MS),
+      // A dynamic reference: CloudFormation puts the value into the function's configuration.
+      TESSERA_ORIGIN_VERIFY_SECRET: this.originVerifySecret.secretValue.unsafeUnwrap(),
       ...(settings.sesConfigurationSet ? { TESSERA_SES_CONFIGURATION_SET: settings.sesConfigurationSet } : {}),
       POWERTOOLS_SERVICE_NAME: 'tessera',
       POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
@@ -252,6 +298,8 @@ export class TesseraStack extends Stack {
         environment: environmentOf(handler),
         logRetention: settings.logRetention,
         tracing: settings.tracing,
+        // Argon2id at 1024 MB: a flood of sign-ins cannot take the account's whole concurrency.
+        ...(passwordHashingHandlers.has(handler) ? { reservedConcurrency: hardening.passwordHashingConcurrency } : {}),
       });
       grantCapabilities(handler, role);
       // List routes seal and open cursors.
@@ -297,6 +345,7 @@ export class TesseraStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: publicUrl, description: 'TESSERA_PUBLIC_URL' });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.edge.distribution.distributionDomainName, description: hardening.edgeDomain ? `CNAME ${hardening.edgeDomain.name} to this` : 'The edge (CloudFront) host name' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TESSERA_TABLE' });
     new CfnOutput(this, 'KmsKeyArn', { value: this.envelopeKey.keyArn, description: 'TESSERA_KMS_KEY_ARN' });
     new CfnOutput(this, 'SigningSecretArn', { value: this.signingSecret.secretArn, description: 'TESSERA_SIGNING_KEY_SECRET_ARN' });

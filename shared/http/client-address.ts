@@ -1,12 +1,13 @@
 /**
  * The one owner of "which address is the client": what rate limits count and audit events
  * record. API Gateway's `sourceIp` is the peer of its TCP connection, which behind CloudFront
- * is a CloudFront edge. CloudFront then sends the viewer's address in `CloudFront-Viewer-Address`
- * (`198.51.100.10:46532`, IPv6 unbracketed as `2001:db8::1:46532`), but anyone calling the
- * API directly can send that header too. So it is believed only when the request also carries
- * the origin-verify header with the secret CloudFront adds on its way to the origin (compared
- * in constant time); otherwise, or when the value is not an address and a port, the connection's
- * own source address stands.
+ * is a CloudFront edge. CloudFront then sends the viewer's address in `x-tessera-viewer-address`
+ * (written by the distribution's viewer-request function, infra/edge.ts: a bare address; the
+ * `addr:port` forms of CloudFront-Viewer-Address, IPv6 unbracketed or bracketed, are read too),
+ * but anyone calling the API directly can send that header as well. So it is believed only
+ * when the request also carries the origin-verify header with the secret CloudFront adds on its
+ * way to the origin (compared in constant time); otherwise, or when the value is not an
+ * address, the connection's own source address stands.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -14,7 +15,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /** The header CloudFront adds to every origin request, holding the origin-verify secret. */
 export const ORIGIN_VERIFY_HEADER = 'x-tessera-origin-verify';
-export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+/** The viewer's address, as the distribution's viewer-request function writes it. */
+export const VIEWER_ADDRESS_HEADER = 'x-tessera-viewer-address';
 
 function headerValue(headers: APIGatewayProxyEventV2['headers'] | undefined, name: string): string | undefined {
   for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === name) return value;
@@ -28,9 +30,10 @@ function sameSecret(sent: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** `addr:port`, `[v6]:port` or CloudFront's unbracketed `v6:port` → the address; undefined for anything else. */
+/** An address, `addr:port`, `[v6]:port` or CloudFront's unbracketed `v6:port` → the address; undefined for anything else. */
 export function viewerAddressOf(value: string): string | undefined {
   const text = value.trim();
+  if (isIP(text)) return text;
   const bracketed = /^\[([^\]]+)\]:(\d{1,5})$/.exec(text);
   const [address, port] = bracketed ? [bracketed[1]!, bracketed[2]!] : [text.slice(0, text.lastIndexOf(':')), text.slice(text.lastIndexOf(':') + 1)];
   if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) return undefined;

@@ -1,6 +1,6 @@
 /**
  * The client address behind CloudFront, over HTTP on the local host: a failed login's audit
- * event records the `CloudFront-Viewer-Address` only when the request carries the origin-verify
+ * event records the viewer address CloudFront sends only when the request carries the origin-verify
  * secret; a direct request with a forged viewer header (no secret, or a wrong one) keeps its
  * own source address. The host's X-Forwarded-For trust is off, so the source is the peer.
  */
@@ -45,7 +45,9 @@ describe('client address behind CloudFront', () => {
   });
 
   it('records the viewer address, IPv4 or IPv6, when the request carries the origin secret', async () => {
-    expect(await recordedAddress({ [VIEWER_ADDRESS_HEADER]: '198.51.100.7:46532', [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET })).toBe('198.51.100.7');
+    expect(await recordedAddress({ [VIEWER_ADDRESS_HEADER]: '198.51.100.7', [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET })).toBe('198.51.100.7');
+    expect(await recordedAddress({ [VIEWER_ADDRESS_HEADER]: '2001:db8::9', [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET })).toBe('2001:db8::9');
+    expect(await recordedAddress({ [VIEWER_ADDRESS_HEADER]: '198.51.100.6:46532', [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET })).toBe('198.51.100.6');
     expect(await recordedAddress({ [VIEWER_ADDRESS_HEADER]: '2001:db8::7:46532', [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET })).toBe('2001:db8::7');
     expect(await recordedAddress({ [VIEWER_ADDRESS_HEADER]: '[2001:db8::8]:443', [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET })).toBe('2001:db8::8');
   });

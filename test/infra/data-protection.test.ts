@@ -5,9 +5,8 @@
  */
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { defaultStackSettings, readStackSettings, type StackSettings } from '../../infra/stack-settings';
-import { TesseraStack } from '../../infra/tessera-stack';
-import { logicalIdOf, synthStack, type Resource } from '../support/stack-synth';
+import { readStackSettings, type StackSettings } from '../../infra/stack-settings';
+import { logicalIdOf, synthStack, testEnvironmentStacks, type Resource } from '../support/stack-synth';
 
 describe('data protection', () => {
   const { stack, template } = synthStack();
@@ -61,8 +60,9 @@ describe('data protection', () => {
 
   it('turns termination protection on for production environments and off for dev', () => {
     const protectionOf = (settings: Partial<StackSettings>) => {
-      const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-      return new TesseraStack(app, 'Tessera-x', { settings: { ...defaultStackSettings, ...settings } }).terminationProtection;
+      const { stack, edgeFirewall } = testEnvironmentStacks(settings);
+      expect(edgeFirewall.terminationProtection).toBe(stack.terminationProtection);
+      return stack.terminationProtection;
     };
     expect(protectionOf({ env: 'acme-prod' })).toBe(true);
     expect(protectionOf({ env: 'prod' })).toBe(true);

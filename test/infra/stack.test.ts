@@ -5,7 +5,7 @@
  */
 import { App, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { flatTemplate } from '../support/stack-synth';
+import { flatTemplate, testEnvironmentStacks } from '../support/stack-synth';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
@@ -18,7 +18,7 @@ import { defaultStackSettings, readStackSettings, stackName, type StackSettings 
 import { functionTimeoutSeconds } from '../../infra/function-timeouts';
 import { CONNECTION_TEST_WRITE_RESERVE_MS } from '../../shared/connections/connection-test-budget';
 import { JOB_SAFETY_MARGIN_MS } from '../../shared/jobs/job';
-import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
+import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, routesByHandler, type TesseraStack } from '../../infra/tessera-stack';
 
 type Json = Record<string, unknown>;
 interface Resource {
@@ -34,14 +34,12 @@ interface Statement {
   Condition?: Record<string, Record<string, unknown>>;
 }
 
-const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 const routeHandlers = [...routesByHandler(routeList).keys()];
 const jobHandlers = jobList.map((j) => j.handler);
 const handlers = [...routeHandlers, ...jobHandlers];
 
 function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
-  const app = new App({ context: { ...SKIP_BUNDLING, ...context } });
-  const stack = new TesseraStack(app, 'Tessera-test', { settings: { ...defaultStackSettings, env: 'test', ...settings } });
+  const { app, stack } = testEnvironmentStacks(settings, context);
   // The functions' nested stacks folded into one template (test/support/stack-synth.ts).
   return { app, stack, template: flatTemplate(stack) };
 }
@@ -104,7 +102,8 @@ describe('TesseraStack', () => {
     template.resourceCountIs('AWS::KMS::Key', 2);
     expect(resources[logicalId(stack.envelopeKey.node.defaultChild)]).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
     template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/tessera/test' });
-    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    // And the origin-verify secret of the edge (test/infra/edge.test.ts).
+    template.resourceCountIs('AWS::SecretsManager::Secret', 3);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
@@ -113,9 +112,11 @@ describe('TesseraStack', () => {
   describe('functions', () => {
     it('one per handler of the route and job tables, Node 22 on arm64', () => {
       expect(handlers.length).toBeGreaterThan(0);
-      template.resourceCountIs('AWS::Lambda::Function', handlers.length);
+      // Besides them, only CDK's reader of the edge's cross-region reference (the web ACL's ARN).
+      const others = ofType('AWS::Lambda::Function').filter(([id]) => !handlers.map(fnId).includes(id));
+      expect(others.map(([id]) => id)).toEqual([expect.stringMatching(/^CustomCrossRegionExportReader/)]);
       expect([...stack.functions.keys()].sort()).toEqual([...handlers].sort());
-      for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      for (const [, fn] of handlers.map((h) => [h, resources[fnId(h)]!] as const)) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
       }
     });
@@ -136,8 +137,8 @@ describe('TesseraStack', () => {
       const tableId = logicalId(stack.table.node.defaultChild);
       const secretId = logicalId(stack.signingSecret.node.defaultChild);
       const keyId = logicalId(stack.envelopeKey.node.defaultChild);
-      const apiId = logicalId(stack.api.node.defaultChild);
-      for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const distributionId = logicalId(stack.edge.distribution.node.defaultChild);
+      for (const fn of handlers.map((h) => resources[fnId(h)]!)) {
         const vars = (fn.Properties!.Environment as { Variables: Json }).Variables;
         expect(vars).toMatchObject({
           TESSERA_STAGE: 'aws',
@@ -149,13 +150,15 @@ describe('TesseraStack', () => {
           POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
           NODE_OPTIONS: '--enable-source-maps',
         });
-        expect(vars.TESSERA_PUBLIC_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+        // The edge's address: clients reach the API through CloudFront.
+        expect(vars.TESSERA_PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
       }
     });
 
     it('take the public URL from context publicUrl when given', () => {
-      const { template: custom } = synth({ publicUrl: 'https://id.acme.example' });
-      for (const fn of Object.values(custom.findResources('AWS::Lambda::Function')) as Resource[]) {
+      const { stack: customStack, template: custom } = synth({ publicUrl: 'https://id.acme.example' });
+      const customResources = custom.toJSON().Resources as Record<string, Resource>;
+      for (const fn of handlers.map((h) => customResources[(customStack.functions.get(h)!.node.defaultChild as CfnElement).stack.getLogicalId(customStack.functions.get(h)!.node.defaultChild as CfnElement)]!)) {
         expect((fn.Properties!.Environment as { Variables: Json }).Variables.TESSERA_PUBLIC_URL).toBe('https://id.acme.example');
       }
     });
@@ -489,8 +492,7 @@ describe('TesseraStack', () => {
   });
 
   it('passes the cdk-nag AWS Solutions checks (with the acknowledged, explained exceptions)', () => {
-    const app = new App({ context: SKIP_BUNDLING, outdir: undefined });
-    new TesseraStack(app, 'Tessera-nag', { settings: { ...defaultStackSettings, env: 'nag' } });
+    const { app } = testEnvironmentStacks({ env: 'nag' });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).not.toThrow();
   });

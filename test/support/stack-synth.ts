@@ -10,7 +10,9 @@ import { App, NestedStack, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { defaultStackSettings, type StackSettings } from '../../infra/stack-settings';
-import { TesseraStack } from '../../infra/tessera-stack';
+import type { EdgeFirewallStack } from '../../infra/edge';
+import { addEnvironmentStacks, type EnvironmentStacks } from '../../infra/environment-stacks';
+import type { TesseraStack } from '../../infra/tessera-stack';
 
 export interface Resource {
   Type: string;
@@ -66,10 +68,18 @@ export function flatTemplate(stack: Stack): Template {
   return Template.fromJSON({ ...flat, Resources: { ...flat.Resources, ...resources } }, { skipCyclicalDependenciesCheck: true });
 }
 
-export function synthStack(settings: Partial<StackSettings> = {}): { app: App; stack: TesseraStack; template: Template } {
-  const app = new App({ context: SKIP_BUNDLING });
-  const stack = new TesseraStack(app, 'Tessera-test', { settings: { ...defaultStackSettings, env: 'test', ...settings } });
-  return { app, stack, template: flatTemplate(stack) };
+/** An account and a region for the tests' stacks (the edge's cross-region reference needs both). */
+export const TEST_ENVIRONMENT = { account: '123456789012', region: 'eu-west-1' } as const;
+
+/** The environment's stacks as the app makes them (infra/environment-stacks.ts), with these settings over the defaults. */
+export function testEnvironmentStacks(settings: Partial<StackSettings> = {}, context: Record<string, unknown> = {}): { app: App } & EnvironmentStacks {
+  const app = new App({ context: { ...SKIP_BUNDLING, ...context } });
+  return { app, ...addEnvironmentStacks(app, { ...defaultStackSettings, env: 'test', ...settings }, TEST_ENVIRONMENT, 'Tessera-test') };
+}
+
+export function synthStack(settings: Partial<StackSettings> = {}): { app: App; stack: TesseraStack; edgeFirewall: EdgeFirewallStack; template: Template } {
+  const { app, stack, edgeFirewall } = testEnvironmentStacks(settings);
+  return { app, stack, edgeFirewall, template: flatTemplate(stack) };
 }
 
 /** The logical id of a construct's CloudFormation resource (its default child for an L2), in its own stack's template. */

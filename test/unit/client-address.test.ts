@@ -18,7 +18,8 @@ describe('client address', () => {
   });
 
   it('takes the viewer address with the secret, in any header casing', () => {
-    expect(clientAddressOf(event({ 'CloudFront-Viewer-Address': '198.51.100.1:1234', 'X-Tessera-Origin-Verify': SECRET }), SECRET)).toBe('198.51.100.1');
+    expect(clientAddressOf(event({ 'X-Tessera-Viewer-Address': '198.51.100.1', 'X-Tessera-Origin-Verify': SECRET }), SECRET)).toBe('198.51.100.1');
+    expect(clientAddressOf(event({ [VIEWER_ADDRESS_HEADER]: '2001:db8::1', [ORIGIN_VERIFY_HEADER]: SECRET }), SECRET)).toBe('2001:db8::1');
     expect(clientAddressOf(event({ [VIEWER_ADDRESS_HEADER]: '2001:db8:85a3::8a2e:370:7334:46532', [ORIGIN_VERIFY_HEADER]: SECRET }), SECRET)).toBe('2001:db8:85a3::8a2e:370:7334');
   });
 
@@ -27,11 +28,13 @@ describe('client address', () => {
     expect(clientAddressOf(event({ [VIEWER_ADDRESS_HEADER]: 'not-an-ip:80', [ORIGIN_VERIFY_HEADER]: SECRET }), SECRET)).toBe('203.0.113.9');
   });
 
-  it('reads IPv4, CloudFront\'s unbracketed IPv6 and bracketed IPv6, each with a port, and nothing else', () => {
+  it('reads a bare address, IPv4, CloudFront\'s unbracketed IPv6 and bracketed IPv6 with a port, and nothing else', () => {
+    expect(viewerAddressOf('198.51.100.10')).toBe('198.51.100.10');
+    expect(viewerAddressOf('2001:db8::1')).toBe('2001:db8::1');
     expect(viewerAddressOf('198.51.100.10:46532')).toBe('198.51.100.10');
     expect(viewerAddressOf('2001:db8::1:46532')).toBe('2001:db8::1');
     expect(viewerAddressOf('[2001:db8::1]:443')).toBe('2001:db8::1');
-    expect(viewerAddressOf('198.51.100.10')).toBeUndefined();
+    expect(viewerAddressOf('198.51.100.10:')).toBeUndefined();
     expect(viewerAddressOf('198.51.100.10:99999')).toBeUndefined();
     expect(viewerAddressOf('999.1.1.1:80')).toBeUndefined();
     expect(viewerAddressOf('[2001:db8::1]')).toBeUndefined();
