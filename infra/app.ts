@@ -1,8 +1,9 @@
 /**
  * The CDK app: the stacks of one tenant environment (infra/environment-stacks.ts).
- *   npx cdk synth -c env=acme-prod        npx cdk deploy -c env=acme-prod
- * Other context: publicUrl, throttleRate, throttleBurst, logRetentionDays, tracing, nag=false
- * (see stack-settings.ts). Account and region come from the CLI's usual environment.
+ *   npx cdk synth -c env=acme-prod        npx cdk deploy --all -c env=acme-prod
+ * Other context: publicUrl, throttleRate, throttleBurst, logRetentionDays, tracing, nag=false,
+ * and the edge, deploy and backup keys (see stack-settings.ts `readStackSettings`). Account and
+ * region come from the CLI's usual environment.
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
