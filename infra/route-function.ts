@@ -22,6 +22,13 @@ export function pascalCase(name: string): string {
     .join('');
 }
 
+/** The stack at the top of a construct's nested stacks (the tenant environment's stack, infra/function-areas.ts). */
+export function rootStackOf(scope: Construct): Stack {
+  let stack = Stack.of(scope);
+  while (stack.nestedStackParent) stack = stack.nestedStackParent;
+  return stack;
+}
+
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
 
@@ -35,6 +42,8 @@ export interface RouteFunctionProps {
   memorySize?: number;
   /** Default: `functionTimeoutSeconds` (infra/function-timeouts.ts). */
   timeoutSeconds?: number;
+  /** Reserved concurrency: at most this many at once, and always this many available. */
+  reservedConcurrency?: number;
   env: string;
   environment: Record<string, string>;
   logRetention: logs.RetentionDays;
@@ -42,11 +51,11 @@ export interface RouteFunctionProps {
 }
 
 /**
- * The stack's one layer of shared packages (`LAYER_PACKAGES`: the Argon2 native module for
+ * The stack's one layer of shared packages (in the top stack, whichever nested stack asks) (`LAYER_PACKAGES`: the Argon2 native module for
  * arm64), made by the first function that needs it.
  */
 export function sharedPackagesLayer(scope: Construct): lambda.LayerVersion {
-  const stack = Stack.of(scope);
+  const stack = rootStackOf(scope);
   const existing = stack.node.tryFindChild('SharedPackagesLayer');
   if (existing) return existing as lambda.LayerVersion;
   return new lambda.LayerVersion(stack, 'SharedPackagesLayer', {
@@ -81,12 +90,13 @@ export function createRouteFunction(scope: Construct, props: RouteFunctionProps)
   logGroup.grantWrite(role);
 
   const fn = new lambda.Function(scope, `${id}Function`, {
-    code: lambdaCode(props.handler, Stack.of(scope).stackName, { tracing: props.tracing }),
+    code: lambdaCode(props.handler, rootStackOf(scope).stackName, { tracing: props.tracing }),
     handler: 'index.handler',
     runtime: LAMBDA_RUNTIME,
     architecture: LAMBDA_ARCHITECTURE,
     // Argon2id (m = 19 MiB) is CPU-bound and Lambda CPU grows with memory.
     memorySize: props.memorySize ?? (needsNativeModule ? 1024 : 256),
+    ...(props.reservedConcurrency === undefined ? {} : { reservedConcurrentExecutions: props.reservedConcurrency }),
     timeout: Duration.seconds(props.timeoutSeconds ?? functionTimeoutSeconds(props.handler)),
     description: `Tessera ${props.env}: ${props.description ?? props.routes.map((r) => `${r.method} ${r.path}`).join(', ')}`,
     role,

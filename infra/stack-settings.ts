@@ -40,6 +40,26 @@ const emailFrom = z
   });
 
 const hostname = z.string().regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lower-case DNS name');
+const ACM_CERTIFICATE_ARN = /^arn:aws[a-z-]*:acm:([a-z0-9-]+):\d{12}:certificate\/[0-9a-f-]{36}$/;
+/** A domain name and its ACM certificate, imported by ARN (nothing is looked up at synth). */
+const customDomain = (certificateRegion?: string) =>
+  z
+    .object({
+      name: hostname,
+      certificateArn: z
+        .string()
+        .regex(ACM_CERTIFICATE_ARN, 'must be an ACM certificate ARN')
+        .refine((arn) => certificateRegion === undefined || ACM_CERTIFICATE_ARN.exec(arn)?.[1] === certificateRegion, `must be a certificate in ${certificateRegion ?? ''} (CloudFront takes certificates from there only)`),
+    })
+    .strict();
+export type CustomDomain = z.output<ReturnType<typeof customDomain>>;
+
+/** The CodeDeploy predefined configs for Lambda this project offers (infra/deployment-safety.ts). */
+export const DEPLOYMENT_CONFIG_NAMES = ['ALL_AT_ONCE', 'CANARY_10PERCENT_5MINUTES', 'CANARY_10PERCENT_10MINUTES', 'LINEAR_10PERCENT_EVERY_1MINUTE'] as const;
+export type DeploymentConfigName = (typeof DEPLOYMENT_CONFIG_NAMES)[number];
+const throttleOf = z.object({ rateLimit: z.number().int().positive(), burstLimit: z.number().int().positive() }).strict();
+/** WAF takes 10 to 2,000,000,000 requests per evaluation window. */
+const wafRateLimit = (fallback: number) => z.number().int().min(10).max(2_000_000_000).default(fallback);
 
 /** One environment as cdk.json holds it; every field but the tier has a default. */
 export const environmentSchema = z
@@ -59,14 +79,13 @@ export const environmentSchema = z
       .regex(/^https:\/\/[^/\s]+(\/[^\s]*)?$/, 'must be an https URL')
       .transform((url) => url.replace(/\/$/, ''))
       .optional(),
-    /** The custom domain of the API and its ACM certificate (imported by ARN: nothing is looked up at synth). */
-    domain: z
-      .object({
-        name: hostname,
-        certificateArn: z.string().regex(/^arn:aws[a-z-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[0-9a-f-]{36}$/, 'must be an ACM certificate ARN'),
-      })
-      .strict()
-      .optional(),
+    /** The domain users reach (CloudFront's alternate name) and its certificate, which must be in us-east-1. */
+    domain: customDomain('us-east-1').optional(),
+    /**
+     * A custom domain of the HTTP API, in the stack's region with a certificate there: CloudFront's
+     * origin. With one, the execute-api endpoint is turned off, so nothing goes around the edge.
+     */
+    apiDomain: customDomain().optional(),
     /** The sender of Tessera's emails: an address or domain verified in SES in the stack's region. */
     emailFrom: emailFrom.optional(),
     /** An SES configuration set for delivery events and suppression, when you have one. */
@@ -139,6 +158,33 @@ export const environmentSchema = z
       })
       .strict()
       .prefault({}),
+    /** WAF rate-based rules: requests per client IP within five minutes to `/v1/auth/*` and to `/v1/mfa/*`. */
+    edgeRateLimits: z.object({ auth: wafRateLimit(300), mfa: wafRateLimit(100) }).strict().prefault({}),
+    /**
+     * Stage throttles of single routes, by route key, on top of the stage-wide throttle. The
+     * Argon2id routes get a steady rate well under what their reserved concurrency can hash (about
+     * 5 sign-ins a second per warm 1024 MB instance), so a flood is refused by API Gateway before a
+     * function is billed.
+     */
+    routeThrottles: z
+      // Keys are checked below: a record's key issue in zod loses its message.
+      .record(z.string(), throttleOf)
+      .default({
+        'POST /v1/auth/login': { rateLimit: 20, burstLimit: 40 },
+        'POST /v1/auth/password/forgot': { rateLimit: 5, burstLimit: 10 },
+        'POST /v1/auth/password/reset': { rateLimit: 5, burstLimit: 10 },
+        'POST /v1/mfa/challenge': { rateLimit: 20, burstLimit: 40 },
+      }),
+    /** Reserved concurrency of each password-hashing (Argon2id) function. */
+    passwordHashingConcurrency: z.number().int().min(1).max(1000).default(10),
+    /** The CodeDeploy config every function's `live` alias is shifted with; default a canary in production, all at once elsewhere. */
+    deploymentConfig: z.enum(DEPLOYMENT_CONFIG_NAMES).optional(),
+    /** How long the AWS Backup plan keeps each kind of recovery point, in days. */
+    backupRetentionDays: z
+      .object({ daily: positiveInt(35), weekly: positiveInt(91), monthly: positiveInt(365) })
+      .strict()
+      .prefault({})
+      .refine((days) => days.daily <= days.weekly && days.weekly <= days.monthly, 'must keep daily <= weekly <= monthly'),
     /** Retention of the functions' and the API's log groups (the groups themselves are retained). */
     logRetentionDays: z
       .number()
@@ -153,6 +199,13 @@ export const environmentSchema = z
     if (entry.domain && entry.publicUrl && new URL(entry.publicUrl).hostname !== entry.domain.name) {
       ctx.addIssue({ code: 'custom', path: ['publicUrl'], message: `must be on the custom domain ${entry.domain.name}` });
     }
+    for (const routeKey of Object.keys(entry.routeThrottles)) {
+      if (!/^(GET|POST|PUT|PATCH|DELETE) \/\S+$/.test(routeKey)) ctx.addIssue({ code: 'custom', path: ['routeThrottles', routeKey], message: 'must be a route key such as "POST /v1/auth/login"' });
+    }
+    const apiCertificateRegion = entry.apiDomain && ACM_CERTIFICATE_ARN.exec(entry.apiDomain.certificateArn)?.[1];
+    if (apiCertificateRegion && entry.region && apiCertificateRegion !== entry.region) {
+      ctx.addIssue({ code: 'custom', path: ['apiDomain', 'certificateArn'], message: `must be a certificate in the stack's region ${entry.region} (API Gateway takes a regional certificate from there only)` });
+    }
     if (entry.tier === 'development') return;
     const required = (field: string, why: string) => ctx.addIssue({ code: 'custom', path: [field], message: `is required for a ${entry.tier} environment: ${why}` });
     if (!entry.account) required('account', 'the stack deploys there, whoever runs cdk');
@@ -166,20 +219,24 @@ export const environmentSchema = z
 
 export type EnvironmentSettings = z.output<typeof environmentSchema>;
 
-export type StackSettings = Omit<EnvironmentSettings, 'emailFrom' | 'logRetentionDays'> & {
+export type StackSettings = Omit<EnvironmentSettings, 'emailFrom' | 'logRetentionDays' | 'deploymentConfig'> & {
   /** The tenant environment, e.g. `acme-prod`: names the stack (`Tessera-<env>`), tags and names resources. */
   env: string;
+  /** Tier `production`: termination protection, canary deploys by default. */
   production: boolean;
+  deploymentConfig: DeploymentConfigName;
   emailFrom: { header: string; address: string; domain: string };
   logRetention: RetentionDays;
 };
 
 function toStackSettings(env: string, entry: EnvironmentSettings): StackSettings {
-  const { emailFrom: sender, logRetentionDays, publicUrl, ...rest } = entry;
+  const { emailFrom: sender, logRetentionDays, publicUrl, deploymentConfig, ...rest } = entry;
+  const production = entry.tier === 'production';
   return {
     ...rest,
     env,
-    production: entry.tier === 'production',
+    production,
+    deploymentConfig: deploymentConfig ?? (production ? 'CANARY_10PERCENT_5MINUTES' : 'ALL_AT_ONCE'),
     publicUrl: publicUrl ?? (entry.domain ? `https://${entry.domain.name}` : undefined),
     emailFrom: sender ?? emailFrom.parse(PLACEHOLDER_SENDER),
     logRetention: logRetentionDays,

@@ -7,6 +7,7 @@
 import { ArnFormat, CfnOutput, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -22,14 +23,20 @@ import { encryptionContextShapes, type EncryptionContextKind } from '../shared/c
 import { tableDefinition } from '../shared/store/table';
 import { RUN_STALL_SECONDS, RUN_STEP_SECONDS, RunQueues } from './discovery-runs';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../shared/observability';
+import { DeploymentSafety, type ProtectedFunction } from './deployment-safety';
+import { ApiEdge, hostOfEndpoint } from './edge';
+import { FunctionAreas } from './function-areas';
 import { CONNECTOR_TEST_TIMEOUT_MS, hasBudgetedTimeout } from './function-timeouts';
 import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { Observability } from './observability';
 import { createRouteFunction, pascalCase } from './route-function';
 import { tunableEnvironment, type StackSettings } from './stack-settings';
+import { TableBackups } from './table-backups';
 
 export interface TesseraStackProps extends StackProps {
   settings: StackSettings;
+  /** The CLOUDFRONT-scope web ACL of the distribution (infra/edge.ts `EdgeFirewallStack`, in us-east-1). */
+  webAclArn: string;
 }
 
 /**
@@ -95,11 +102,17 @@ export class TesseraStack extends Stack {
   readonly stage: apigw.HttpStage;
   /** The function of each handler module (routes and jobs), by handler name. */
   readonly functions: ReadonlyMap<string, lambda.Function>;
+  /** Each function's `live` alias (what its callers invoke), deployment group and rollback alarms, by handler name. */
+  readonly deployments: ReadonlyMap<string, ProtectedFunction>;
   readonly runQueues: RunQueues;
   readonly observability: Observability;
+  readonly backups: TableBackups;
+  readonly originVerifySecret: secretsmanager.Secret;
+  readonly edge: ApiEdge;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
-    super(scope, id, props);
+    // A production stack cannot be deleted by mistake; the props' own value wins when given.
+    super(scope, id, { terminationProtection: props.settings.production, ...props });
     const { settings } = props;
     const env = settings.env;
     Tags.of(this).add('project', 'tessera');
@@ -115,6 +128,8 @@ export class TesseraStack extends Stack {
       // the few functions that handle secrets.
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: RemovalPolicy.RETAIN,
+      // A DeleteTable by hand (console, CLI) is refused too, not only a stack deletion.
+      deletionProtection: true,
     });
     for (const gsi of tableDefinition.globalSecondaryIndexes) {
       this.table.addGlobalSecondaryIndex({
@@ -124,6 +139,8 @@ export class TesseraStack extends Stack {
         projectionType: dynamodb.ProjectionType.ALL,
       });
     }
+
+    this.backups = new TableBackups(this, 'Backups', { env, table: this.table, retentionDays: settings.backupRetentionDays });
 
     this.envelopeKey = new kms.Key(this, 'EnvelopeKey', {
       description: `Tessera ${env}: envelope encryption of secrets at rest (MFA, connections, IdP)`,
@@ -157,6 +174,8 @@ export class TesseraStack extends Stack {
       apiName: `tessera-${env}`,
       description: `Tessera ${env}`,
       createDefaultStage: false,
+      // With a custom domain, CloudFront reaches the API there; nothing may go around it.
+      disableExecuteApiEndpoint: settings.apiDomain !== undefined,
     });
     const accessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
       retention: settings.logRetention,
@@ -184,9 +203,45 @@ export class TesseraStack extends Stack {
       },
     });
 
-    // The issuer of access tokens and the base of SSO redirect URIs. The API's own endpoint
-    // creates no cycle: functions depend on the API, integrations and routes on the functions.
-    const publicUrl = settings.publicUrl ?? this.api.apiEndpoint;
+    // Route throttles (API Gateway answers 429 before a function is invoked) on top of the stage's.
+    const routeKeys = new Set(routeList.map((r) => `${r.method} ${r.path}`));
+    for (const routeKey of Object.keys(settings.routeThrottles)) {
+      if (!routeKeys.has(routeKey)) throw new Error(`routeThrottles names ${routeKey}, which is not a route of the route table`);
+    }
+    // RouteSettings is a free-form map in CloudFormation's schema: CDK passes its keys as written.
+    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = Object.fromEntries(
+      Object.entries(settings.routeThrottles).map(([routeKey, t]) => [routeKey, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]),
+    );
+
+    if (settings.apiDomain) {
+      const domainName = new apigw.DomainName(this, 'ApiDomain', {
+        domainName: settings.apiDomain.name,
+        certificate: acm.Certificate.fromCertificateArn(this, 'ApiCertificate', settings.apiDomain.certificateArn),
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+      });
+      new apigw.ApiMapping(this, 'ApiMapping', { api: this.api, domainName, stage: this.stage });
+      new CfnOutput(this, 'ApiDomainTarget', { value: domainName.regionalDomainName, description: `CNAME ${settings.apiDomain.name} to this` });
+    }
+    // Sent by CloudFront to the API, so a function can tell a request through the edge (infra/edge.ts).
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerifySecret', {
+      description: `Tessera ${env}: the value CloudFront sends to the API in x-tessera-origin-verify`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    Validations.of(this.originVerifySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'CloudFront and the functions take the value at deploy (a dynamic reference), so a rotation is a new secret deployed once (README, "Edge"); meanwhile requests count against the edge address, which only loosens per-IP limits.',
+    });
+    this.edge = new ApiEdge(this, 'Edge', {
+      env,
+      originDomainName: settings.apiDomain?.name ?? hostOfEndpoint(this.api.apiEndpoint),
+      originVerifySecret: this.originVerifySecret,
+      webAclArn: props.webAclArn,
+      edgeDomain: settings.domain,
+    });
+
+    // The issuer of access tokens and the base of SSO redirect URIs: the edge's address. It
+    // creates no cycle: the distribution depends on the API, integrations on the functions.
+    const publicUrl = settings.publicUrl ?? this.edge.url;
     const environment: Record<string, string> = {
       TESSERA_STAGE: 'aws',
       TESSERA_TABLE: this.table.tableName,
@@ -198,6 +253,8 @@ export class TesseraStack extends Stack {
       TESSERA_RUN_STALL_SECONDS: String(RUN_STALL_SECONDS),
       // Stated here, not left to the config default, because connections-test's timeout is sized from it.
       TESSERA_CONNECTOR_TEST_TIMEOUT_MS: String(CONNECTOR_TEST_TIMEOUT_MS),
+      // A dynamic reference: CloudFormation puts the value into the function's configuration.
+      TESSERA_ORIGIN_VERIFY_SECRET: this.originVerifySecret.secretValue.unsafeUnwrap(),
       ...(settings.sesConfigurationSet ? { TESSERA_SES_CONFIGURATION_SET: settings.sesConfigurationSet } : {}),
       ...tunableEnvironment(settings),
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
@@ -208,6 +265,9 @@ export class TesseraStack extends Stack {
     // Each index by name (from tableDefinition), so no statement needs a wildcard.
     const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => `${this.table.tableArn}/index/${gsi.indexName}`);
     const functions = new Map<string, lambda.Function>();
+    const deployments = new Map<string, ProtectedFunction>();
+    const areas = new FunctionAreas(this, env);
+    const deploymentSafety = new DeploymentSafety(this, 'DeploymentSafety', { env, deploymentConfig: settings.deploymentConfig });
     // SES authorizes SendEmail on the identity that is verified: the address or its domain.
     const sesArn = (resource: string) => this.formatArn({ service: 'ses', resource, resourceName: undefined, arnFormat: ArnFormat.NO_RESOURCE_NAME });
     const sendEmailStatement = new iam.PolicyStatement({
@@ -243,7 +303,7 @@ export class TesseraStack extends Stack {
     };
 
     for (const [handler, routes] of routesByHandler(routeList)) {
-      const { fn, role } = createRouteFunction(this, {
+      const { fn, role, logGroup } = createRouteFunction(areas.of(routes[0]!.tag), {
         handler,
         routes,
         env,
@@ -251,6 +311,8 @@ export class TesseraStack extends Stack {
         logRetention: settings.logRetention,
         tracing: settings.tracing,
         ...routeFunctionSizing(handler),
+        // Argon2id at 1024 MB: a flood of sign-ins cannot take the account's whole concurrency.
+        ...(passwordHashingHandlers.has(handler) ? { reservedConcurrency: settings.passwordHashingConcurrency } : {}),
       });
       grantCapabilities(handler, role);
       // List routes seal and open cursors.
@@ -258,17 +320,20 @@ export class TesseraStack extends Stack {
       // Only issuers sign; every route verifies with the public keys published in the table.
       if (tokenIssuingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.signingSecret.secretArn] }));
 
-      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
+      const deployment = deploymentSafety.protect({ handler, fn, logGroup, servesRoutes: true });
+      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, deployment.alias);
       for (const route of routes) {
         this.api.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration });
       }
       functions.set(handler, fn);
+      deployments.set(handler, deployment);
     }
 
     // Jobs: no route, no caller to authenticate, no list to answer, a trigger of their own.
     for (const job of jobList) {
       const worker = job.trigger.kind === 'queue';
-      const { fn, role } = createRouteFunction(this, {
+      const jobScope = areas.of('jobs');
+      const { fn, role, logGroup } = createRouteFunction(jobScope, {
         handler: job.handler,
         routes: [],
         description: job.description,
@@ -279,11 +344,14 @@ export class TesseraStack extends Stack {
         memorySize: worker ? settings.memory.runWorkerMb : settings.memory.defaultMb,
       });
       grantCapabilities(job.handler, role);
-      if (job.trigger.kind === 'queue') this.runQueues.attachWorker(fn);
-      else this.runQueues.attachDispatcher(this, fn, job.trigger.expression);
+      const deployment = deploymentSafety.protect({ handler: job.handler, fn, logGroup, servesRoutes: false });
+      if (job.trigger.kind === 'queue') this.runQueues.attachWorker(deployment.alias);
+      else this.runQueues.attachDispatcher(jobScope, deployment.alias, job.trigger.expression);
       functions.set(job.handler, fn);
+      deployments.set(job.handler, deployment);
     }
     this.functions = functions;
+    this.deployments = deployments;
     Validations.of(this.api).acknowledge({
       id: 'AwsSolutions-APIG4',
       reason: 'Authentication is the handlers\' middleware (JWT or PAT per the route table; some routes are public by contract).',
@@ -299,6 +367,7 @@ export class TesseraStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiUrl', { value: publicUrl, description: 'TESSERA_PUBLIC_URL' });
+    new CfnOutput(this, 'DistributionDomainName', { value: this.edge.distribution.distributionDomainName, description: settings.domain ? `CNAME ${settings.domain.name} to this` : 'The edge (CloudFront) host name' });
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TESSERA_TABLE' });
     new CfnOutput(this, 'KmsKeyArn', { value: this.envelopeKey.keyArn, description: 'TESSERA_KMS_KEY_ARN' });
     new CfnOutput(this, 'SigningSecretArn', { value: this.signingSecret.secretArn, description: 'TESSERA_SIGNING_KEY_SECRET_ARN' });

@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   TESSERA_RATE_AUTH_IP_REQUESTS: boundedIntFromEnv('TESSERA_RATE_AUTH_IP_REQUESTS'),
   TESSERA_RATE_WINDOW_SECONDS: boundedIntFromEnv('TESSERA_RATE_WINDOW_SECONDS'),
   TESSERA_TRUST_FORWARDED_FOR: z._default(z.enum(['0', '1']), '0'),
+  TESSERA_ORIGIN_VERIFY_SECRET: z.optional(z.string().check(z.minLength(32))),
   TESSERA_CONNECTOR_TEST_TIMEOUT_MS: intFromEnv(10_000, 100, 60_000),
   TESSERA_RUN_QUEUE_URL: z.optional(z.string().check(z.url())),
   TESSERA_RUN_STEP_SECONDS: intFromEnv(120, 1, 840),
@@ -154,6 +155,11 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
   trustForwardedFor: boolean;
+  /**
+   * AWS behind CloudFront: the value CloudFront sends in `x-tessera-origin-verify`; only a
+   * request carrying it has its `CloudFront-Viewer-Address` believed (`shared/http/client-address.ts`).
+   */
+  originVerifySecret: string | undefined;
   runs: RunConfig;
   emailDomains: EmailDomainConfig;
   connectors: {
@@ -216,6 +222,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.TESSERA_RATE_WINDOW_SECONDS,
     },
     trustForwardedFor: e.TESSERA_TRUST_FORWARDED_FOR === '1',
+    originVerifySecret: e.TESSERA_ORIGIN_VERIFY_SECRET,
     runs: {
       queueUrl: e.TESSERA_RUN_QUEUE_URL,
       stepSeconds: e.TESSERA_RUN_STEP_SECONDS,

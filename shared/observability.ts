@@ -29,6 +29,12 @@ export const metricNames = {
   emailSendFailure: 'EmailSendFailure',
 } as const;
 
+/**
+ * The message of the error line a request that ends in a 5xx logs; the stack counts these lines
+ * (a metric filter) to roll a deployment back (infra/deployment-safety.ts).
+ */
+export const SERVER_ERROR_LOG_MESSAGE = 'request failed';
+
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
 
 /** The dimension a metric may carry, with its few values. */

@@ -4,15 +4,14 @@
  * reaches the stack (its account and region, the functions' environment, memory and timeouts)
  * in a form the functions' own config loader accepts.
  */
-import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { hasBudgetedTimeout, functionTimeoutSeconds } from '../../infra/function-timeouts';
 import { passwordHashingHandlers } from '../../infra/handler-capabilities';
 import { defaultStackSettings, readStackSettings, stackEnvironment, stackName, type StackSettings } from '../../infra/stack-settings';
-import { TesseraStack } from '../../infra/tessera-stack';
 import { loadConfig } from '../../shared/config';
 import { cdkJsonContext } from '../support/cdk-json-context';
+import { flatTemplate, logicalIdOf, testEnvironmentStacks } from '../support/stack-synth';
 
 type Json = Record<string, unknown>;
 
@@ -107,10 +106,9 @@ describe('what an environment sets reaches the stack', () => {
     timeouts: { routeSeconds: 12, passwordHashingSeconds: 15 },
     throttle: { rateLimit: 7, burstLimit: 9 },
   };
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new TesseraStack(app, 'Tessera-test', { settings: custom });
-  const resources = Template.fromStack(stack).toJSON().Resources as Record<string, { Properties: Json }>;
-  const fnProps = (handler: string) => resources[stack.getLogicalId(stack.functions.get(handler)!.node.defaultChild as CfnElement)]!.Properties;
+  const { stack } = testEnvironmentStacks(custom);
+  const resources = flatTemplate(stack).toJSON().Resources as Record<string, { Properties: Json }>;
+  const fnProps = (handler: string) => resources[logicalIdOf(stack.functions.get(handler)!)]!.Properties;
 
   it('throttles the API stage as the environment says', () => {
     const stages = Object.values(resources).filter((r) => (r as unknown as { Type: string }).Type === 'AWS::ApiGatewayV2::Stage');

@@ -4,8 +4,10 @@
  * function, and each function's role holds exactly what it needs and nothing on `*`.
  */
 import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { SKIP_BUNDLING, TEST_ENVIRONMENT, flatTemplate, testEnvironmentStacks } from '../support/stack-synth';
+import { addEnvironmentStacks } from '../../infra/environment-stacks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
 import { routeList } from '../../functions/routes';
@@ -14,12 +16,12 @@ import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SE
 import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
 import { encryptionContextShapes } from '../../shared/crypto/encryption-contexts';
 import { applyNagPacks } from '../../infra/nag-packs';
-import { defaultStackSettings, readStackSettings, stackEnvironment, stackName, type StackSettings } from '../../infra/stack-settings';
+import { defaultStackSettings, readStackSettings, stackEnvironment, type StackSettings } from '../../infra/stack-settings';
 import { cdkJsonContext } from '../support/cdk-json-context';
 import { functionTimeoutSeconds } from '../../infra/function-timeouts';
 import { CONNECTION_TEST_WRITE_RESERVE_MS } from '../../shared/connections/connection-test-budget';
 import { JOB_SAFETY_MARGIN_MS } from '../../shared/jobs/job';
-import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, TesseraStack, routesByHandler } from '../../infra/tessera-stack';
+import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, routesByHandler, type TesseraStack } from '../../infra/tessera-stack';
 
 type Json = Record<string, unknown>;
 interface Resource {
@@ -35,15 +37,14 @@ interface Statement {
   Condition?: Record<string, Record<string, unknown>>;
 }
 
-const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 const routeHandlers = [...routesByHandler(routeList).keys()];
 const jobHandlers = jobList.map((j) => j.handler);
 const handlers = [...routeHandlers, ...jobHandlers];
 
 function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
-  const app = new App({ context: { ...SKIP_BUNDLING, ...context } });
-  const stack = new TesseraStack(app, 'Tessera-test', { settings: { ...defaultStackSettings, env: 'test', ...settings } });
-  return { app, stack, template: Template.fromStack(stack) };
+  const { app, stack } = testEnvironmentStacks(settings, context);
+  // The functions' nested stacks folded into one template (test/support/stack-synth.ts).
+  return { app, stack, template: flatTemplate(stack) };
 }
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -52,9 +53,11 @@ describe('TesseraStack', () => {
   let stack: TesseraStack;
   let template: Template;
   let resources: Record<string, Resource>;
-  const logicalId = (element: unknown) => stack.getLogicalId(element as CfnElement);
+  const logicalId = (element: unknown) => (element as CfnElement).stack.getLogicalId(element as CfnElement);
   const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
   const fnId = (handler: string) => logicalId(stack.functions.get(handler)!.node.defaultChild);
+  /** The `live` alias callers invoke (infra/deployment-safety.ts): `Ref` of an alias is its ARN. */
+  const aliasRef = (handler: string) => ({ Ref: logicalId(stack.deployments.get(handler)!.alias.node.defaultChild) });
   const roleIdOf = (handler: string) => (resources[fnId(handler)]!.Properties!.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const statementsOfRole = (roleId: string): Statement[] =>
     ofType('AWS::IAM::Policy')
@@ -98,11 +101,12 @@ describe('TesseraStack', () => {
     });
   });
 
-  it('has one retained KMS key with rotation, and generated secrets: the signing seed and the cursor secret', () => {
-    template.resourceCountIs('AWS::KMS::Key', 1);
-    template.hasResource('AWS::KMS::Key', { DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+  it('has one retained KMS key with rotation for envelopes (the others are the backup vault\'s and the alarm topic\'s), and generated secrets: the signing seed and the cursor secret', () => {
+    template.resourceCountIs('AWS::KMS::Key', 3);
+    expect(resources[logicalId(stack.envelopeKey.node.defaultChild)]).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
     template.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/tessera/test' });
-    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    // And the origin-verify secret of the edge (test/infra/edge.test.ts).
+    template.resourceCountIs('AWS::SecretsManager::Secret', 3);
     template.hasResourceProperties('AWS::SecretsManager::Secret', {
       GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
     });
@@ -111,9 +115,11 @@ describe('TesseraStack', () => {
   describe('functions', () => {
     it('one per handler of the route and job tables, Node 22 on arm64', () => {
       expect(handlers.length).toBeGreaterThan(0);
-      template.resourceCountIs('AWS::Lambda::Function', handlers.length);
+      // Besides them, only CDK's reader of the edge's cross-region reference (the web ACL's ARN).
+      const others = ofType('AWS::Lambda::Function').filter(([id]) => !handlers.map(fnId).includes(id));
+      expect(others.map(([id]) => id)).toEqual([expect.stringMatching(/^CustomCrossRegionExportReader/)]);
       expect([...stack.functions.keys()].sort()).toEqual([...handlers].sort());
-      for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      for (const [, fn] of handlers.map((h) => [h, resources[fnId(h)]!] as const)) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
       }
     });
@@ -134,8 +140,8 @@ describe('TesseraStack', () => {
       const tableId = logicalId(stack.table.node.defaultChild);
       const secretId = logicalId(stack.signingSecret.node.defaultChild);
       const keyId = logicalId(stack.envelopeKey.node.defaultChild);
-      const apiId = logicalId(stack.api.node.defaultChild);
-      for (const [, fn] of ofType('AWS::Lambda::Function')) {
+      const distributionId = logicalId(stack.edge.distribution.node.defaultChild);
+      for (const fn of handlers.map((h) => resources[fnId(h)]!)) {
         const vars = (fn.Properties!.Environment as { Variables: Json }).Variables;
         expect(vars).toMatchObject({
           TESSERA_STAGE: 'aws',
@@ -147,13 +153,15 @@ describe('TesseraStack', () => {
           POWERTOOLS_METRICS_NAMESPACE: 'Tessera',
           NODE_OPTIONS: '--enable-source-maps',
         });
-        expect(vars.TESSERA_PUBLIC_URL).toEqual({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] });
+        // The edge's address: clients reach the API through CloudFront.
+        expect(vars.TESSERA_PUBLIC_URL).toEqual({ 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] });
       }
     });
 
     it('take the public URL from context publicUrl when given', () => {
-      const { template: custom } = synth({ publicUrl: 'https://id.acme.example' });
-      for (const fn of Object.values(custom.findResources('AWS::Lambda::Function')) as Resource[]) {
+      const { stack: customStack, template: custom } = synth({ publicUrl: 'https://id.acme.example' });
+      const customResources = custom.toJSON().Resources as Record<string, Resource>;
+      for (const fn of handlers.map((h) => customResources[(customStack.functions.get(h)!.node.defaultChild as CfnElement).stack.getLogicalId(customStack.functions.get(h)!.node.defaultChild as CfnElement)]!)) {
         expect((fn.Properties!.Environment as { Variables: Json }).Variables.TESSERA_PUBLIC_URL).toBe('https://id.acme.example');
       }
     });
@@ -197,7 +205,7 @@ describe('TesseraStack', () => {
       expect(keys.sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
     });
 
-    it('wires each route to the function of its handler', () => {
+    it('wires each route to the live alias of its handler\'s function', () => {
       const routeTarget = (r: Resource) => {
         const join = (r.Properties!.Target as { 'Fn::Join': [string, [string, { Ref: string }]] })['Fn::Join'];
         return join[1][1].Ref;
@@ -207,21 +215,20 @@ describe('TesseraStack', () => {
         const integration = resources[routeTarget(route)]!;
         expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
         expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
-        expect(integration.Properties!.IntegrationUri).toEqual({ 'Fn::GetAtt': [fnId(entry.handler), 'Arn'] });
+        expect(integration.Properties!.IntegrationUri).toEqual(aliasRef(entry.handler));
       }
     });
 
-    it('lets API Gateway invoke each function only from its own routes', () => {
+    it('lets API Gateway invoke each function\'s live alias (nothing else of it) only from its own routes', () => {
       const permissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com');
       expect(permissions).toHaveLength(routeList.length);
       const granted = permissions.map(([, p]) => {
         expect(p.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
         const parts = (p.Properties!.SourceArn as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
         expect(parts).toContainEqual({ Ref: logicalId(stack.api.node.defaultChild) });
-        const fn = (p.Properties!.FunctionName as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-        return `${fn} ${String(parts.at(-1))}`;
+        return `${JSON.stringify(p.Properties!.FunctionName)} ${String(parts.at(-1))}`;
       });
-      expect(granted.sort()).toEqual(routeList.map((r) => `${fnId(r.handler)} /*/*${r.path}`).sort());
+      expect(granted.sort()).toEqual(routeList.map((r) => `${JSON.stringify(aliasRef(r.handler))} /*/*${r.path}`).sort());
     });
 
     it('deploys a $default stage with throttling and access logs', () => {
@@ -398,8 +405,8 @@ describe('TesseraStack', () => {
       }
     });
 
-    it('attaches no managed policies and no wildcard resource at all (tracing off)', () => {
-      for (const [, role] of ofType('AWS::IAM::Role')) expect(role.Properties!.ManagedPolicyArns).toBeUndefined();
+    it('attaches no managed policies to a function and no wildcard resource at all (tracing off)', () => {
+      for (const handler of handlers) expect(resources[roleIdOf(handler)]!.Properties!.ManagedPolicyArns, handler).toBeUndefined();
       const everyStatement = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
       expect(everyStatement.filter((s) => asArray(s.Resource).some((r) => JSON.stringify(r).includes('*')))).toEqual([]);
       for (const s of everyStatement) expect(asArray(s.Action).some((a) => a === '*' || a.endsWith(':*'))).toBe(false);
@@ -440,8 +447,11 @@ describe('TesseraStack', () => {
     it('feed the worker one message at a time with per-message failures, within its timeout', () => {
       const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping') as Record<string, Resource>);
       expect(mappings).toHaveLength(1);
+      // The alias's qualified name, `<function>:live`, built from the alias ARN.
+      const functionName = JSON.stringify(mappings[0]!.Properties!.FunctionName);
+      expect(functionName).toContain(JSON.stringify(aliasRef('run-worker')));
+      expect(functionName).toContain('":live"');
       expect(mappings[0]!.Properties).toMatchObject({
-        FunctionName: { Ref: fnId('run-worker') },
         EventSourceArn: { 'Fn::GetAtt': [queueId(stack.runQueues.queue), 'Arn'] },
         BatchSize: 1,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
@@ -463,14 +473,14 @@ describe('TesseraStack', () => {
         State: 'ENABLED',
         Targets: [
           expect.objectContaining({
-            Arn: { 'Fn::GetAtt': [fnId('run-dispatcher'), 'Arn'] },
+            Arn: aliasRef('run-dispatcher'),
             DeadLetterConfig: { Arn: { 'Fn::GetAtt': [queueId(stack.runQueues.dispatchDeadLetterQueue), 'Arn'] } },
             RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 300 },
           }),
         ],
       });
       const permissions = Object.values(template.findResources('AWS::Lambda::Permission') as Record<string, Resource>).filter((p) => p.Properties!.Principal === 'events.amazonaws.com');
-      expect(permissions).toEqual([expect.objectContaining({ Properties: expect.objectContaining({ FunctionName: { 'Fn::GetAtt': [fnId('run-dispatcher'), 'Arn'] } }) })]);
+      expect(permissions).toEqual([expect.objectContaining({ Properties: expect.objectContaining({ FunctionName: aliasRef('run-dispatcher') }) })]);
     });
 
     it('alarm as soon as a dead-letter queue holds a message', () => {
@@ -485,28 +495,27 @@ describe('TesseraStack', () => {
   });
 
   describe('cdk-nag, AWS Solutions and Serverless packs', () => {
-    /** Synthesizes `settings` with both packs, as the app does; a finding not acknowledged throws. */
+    /** Synthesizes the environment's stacks (the edge's in us-east-1 too) with both packs, as the app does; a finding not acknowledged throws. */
     const nagSynth = (settings: StackSettings) => {
       const app = new App({ context: SKIP_BUNDLING });
-      new TesseraStack(app, stackName(settings.env), { settings, env: stackEnvironment(settings) });
+      const { account, region } = stackEnvironment(settings, {});
+      addEnvironmentStacks(app, settings, { account: account ?? TEST_ENVIRONMENT.account, region: region ?? TEST_ENVIRONMENT.region });
       applyNagPacks(app);
       return () => app.synth();
     };
 
-    it('finds nothing unacknowledged in the production example of cdk.json (acme-prod: tracing on, a domain, subscribers)', () => {
+    it('finds nothing unacknowledged in the production example of cdk.json (acme-prod: tracing on, domains, subscribers)', () => {
       const settings = readStackSettings(new App({ context: { ...cdkJsonContext(), env: 'acme-prod' } }).node);
       expect(settings).toMatchObject({ production: true, tracing: true, account: '111111111111', region: 'eu-west-1' });
       expect(nagSynth(settings)).not.toThrow();
     });
 
-    it('finds nothing unacknowledged in a development environment (tracing off, no subscribers)', () => {
+    it('finds nothing unacknowledged in a development environment (tracing off, no subscribers, no domain)', () => {
       expect(nagSynth({ ...defaultStackSettings, env: 'nag' })).not.toThrow();
     });
 
     it('does find what is not acknowledged (the check is live)', () => {
-      const settings = { ...defaultStackSettings, env: 'nag' };
-      const app = new App({ context: SKIP_BUNDLING });
-      const stack = new TesseraStack(app, 'Tessera-nag', { settings });
+      const { app, stack } = testEnvironmentStacks({ env: 'nag' });
       // An unencrypted queue with no dead-letter queue: findings of both packs.
       new sqs.Queue(stack, 'Unchecked', { encryption: sqs.QueueEncryption.UNENCRYPTED });
       applyNagPacks(app);

@@ -5,7 +5,8 @@
  */
 import type { MiddlewareObj } from '@middy/core';
 import { getDeps } from '../../deps';
-import { requestLogger } from '../../observability';
+import { SERVER_ERROR_LOG_MESSAGE, requestLogger } from '../../observability';
+import { clientAddressOf } from '../client-address';
 import { problemResponse, toTesseraError } from '../problem';
 import type { TesseraRequest } from '../request-state';
 
@@ -16,7 +17,7 @@ export function requestScope(routeKey: string): MiddlewareObj {
     const requestId = ctx?.requestId || request.context.awsRequestId || deps.ids.next('req');
     request.context.tessera = {
       requestId,
-      sourceIp: ctx?.http?.sourceIp ?? 'unknown',
+      sourceIp: clientAddressOf(request.event, deps.config.originVerifySecret),
       userAgent: ctx?.http?.userAgent ?? '',
       deps,
       logger: requestLogger(deps.observability.logger, { request_id: requestId, route: routeKey }),
@@ -37,7 +38,7 @@ export function requestScope(routeKey: string): MiddlewareObj {
     const error = toTesseraError(request.error);
     const requestId = state?.requestId ?? request.context.awsRequestId ?? 'unknown';
     if (error.status >= 500) {
-      (state?.logger ?? console).error('request failed', { error: request.error });
+      (state?.logger ?? console).error(SERVER_ERROR_LOG_MESSAGE, { error: request.error });
     } else {
       state?.logger.info('request refused', { status: error.status, code: error.code, user_id: state.principal?.userId });
     }
