@@ -63,9 +63,9 @@ export function isProductionName(env: string): boolean {
 }
 
 /**
- * The defaults of the issue-13 settings. Route throttles: the Argon2id routes get a steady rate
- * well under what their reserved concurrency can hash (about 5 logins a second per warm
- * 1024 MB instance), so a flood is refused by API Gateway before a function is billed.
+ * The defaults of the issue-13 settings. Route throttles: the Argon2id and email routes get a
+ * steady rate of their own below the stage's, so a flood of them is refused by API Gateway
+ * before a function is billed, and the other routes keep the stage's capacity.
  */
 export function hardeningDefaults(production: boolean): HardeningSettings {
   return {
