@@ -161,10 +161,10 @@ export const environmentSchema = z
     /** WAF rate-based rules: requests per client IP within five minutes to `/v1/auth/*` and to `/v1/mfa/*`. */
     edgeRateLimits: z.object({ auth: wafRateLimit(300), mfa: wafRateLimit(100) }).strict().prefault({}),
     /**
-     * Stage throttles of single routes, by route key, on top of the stage-wide throttle. The
-     * Argon2id routes get a steady rate well under what their reserved concurrency can hash (about
-     * 5 sign-ins a second per warm 1024 MB instance), so a flood is refused by API Gateway before a
-     * function is billed.
+     * Stage throttles of single routes, by route key, on top of the stage-wide throttle: the
+     * Argon2id and email routes get a steady rate of their own below the stage's, so a flood of
+     * them is refused by API Gateway before a function is billed, and the other routes keep the
+     * stage's capacity.
      */
     routeThrottles: z
       // Keys are checked below: a record's key issue in zod loses its message.

@@ -4,14 +4,21 @@
  * the table selected, and termination protection on production stacks only.
  */
 import { App } from 'aws-cdk-lib';
-import { describe, expect, it } from 'vitest';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readStackSettings, type StackSettings } from '../../infra/stack-settings';
+import type { TesseraStack } from '../../infra/tessera-stack';
 import { cdkJsonContext } from '../support/cdk-json-context';
 import { logicalIdOf, synthStack, testEnvironmentStacks, type Resource } from '../support/stack-synth';
 
 describe('data protection', () => {
-  const { stack, template } = synthStack();
-  const resources = template.toJSON().Resources as Record<string, Resource>;
+  let stack: TesseraStack;
+  let template: Template;
+  let resources: Record<string, Resource>;
+  beforeAll(() => {
+    ({ stack, template } = synthStack());
+    resources = template.toJSON().Resources as Record<string, Resource>;
+  });
   const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
 
   it('refuses a DeleteTable (deletion protection), besides retaining the table', () => {
