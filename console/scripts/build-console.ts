@@ -1,7 +1,9 @@
 /**
- * The console's build: the API types from the served document first (so a route change that
- * breaks the console breaks its typecheck), then Vite into `outDir`. `npm run build:console`
- * runs it; the local host runs it when its build is missing or stale.
+ * The console's build: `npm run build:console` regenerates the API types from the served
+ * document first (so a route change that breaks the console breaks its typecheck), then runs
+ * Vite into `outDir`. The local host's automatic build (infra/local/console-build.ts) runs Vite
+ * only: starting a server, or a test run, never rewrites a committed file, so the drift test
+ * (test/console/api-schema-drift.test.ts) sees the types as committed.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -19,11 +21,11 @@ export async function generateApiSchema(): Promise<void> {
   if ((await readFile(schemaFile, 'utf8').catch(() => '')) !== types) await writeFile(schemaFile, types);
 }
 
-export async function buildConsole(outDir: string): Promise<void> {
-  await generateApiSchema();
+export async function buildConsole(outDir: string, options: { regenerateTypes: boolean }): Promise<void> {
+  if (options.regenerateTypes) await generateApiSchema();
   await build({ configFile, build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await buildConsole(fileURLToPath(new URL('../dist', import.meta.url)));
+  await buildConsole(fileURLToPath(new URL('../dist', import.meta.url)), { regenerateTypes: true });
 }
