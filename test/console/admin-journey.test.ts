@@ -179,6 +179,20 @@ describe('the console, as a tenant admin', () => {
     // A reload keeps the session (this tab's refresh token), and the page comes back.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Personal access tokens' }).waitFor();
+
+    // Sign out, and back in: now an MFA challenge, not an enrollment.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/sign-in');
+    await page.getByLabel('Work email').fill(tenant.admin.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/mfa/challenge');
+    await checkPage(page, 'mfa-challenge');
+    await page.getByLabel('Code from your authenticator app').fill(await nextCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL('**/connections');
+    await page.getByRole('link', { name: 'Renamed elsewhere' }).waitFor();
   });
 
   it('the public pages: forgotten password and the reset link', async () => {
