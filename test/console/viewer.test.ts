@@ -1,7 +1,7 @@
 /**
  * What a role may not do, the console does not offer: a viewer reads the workspace's
- * connections, runs and inventory, but sees no control to create, edit, test or run one, and
- * no personal-token form beyond what the role holds.
+ * connections, runs and inventory, but sees no control to create, edit, test or run one; reads
+ * the users but cannot create, change or disable any; and sees no tenant administration page.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,15 @@ describe('the console, as a viewer', () => {
     for (const name of ['Test the connection', 'Run now', 'Save changes']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByRole('textbox').count()).toBe(0); // no edit form at all
     await checkPage(page, 'connection-viewer');
+
+    // Users: the list, without the form or any role, disable or enable control; no tenant pages.
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByRole('cell', { name: viewerEmail() }).waitFor();
+    expect(await page.getByRole('button', { name: 'Create the user' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^(Disable|Enable) / }).count()).toBe(0);
+    expect(await page.getByRole('combobox').count()).toBe(0);
+    for (const name of ['MFA policy', 'Identity audit log']) expect(await page.getByRole('link', { name }).count(), name).toBe(0);
+    await checkPage(page, 'users-viewer');
     expect(errors).toEqual([]);
   });
 });

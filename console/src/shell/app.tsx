@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { refreshSession, send } from '../api/send';
+import { AuditLogPage } from '../audit/audit-log-page';
 import { StepUpDialog } from '../components/step-up-dialog';
 import { ConnectionPage } from '../connections/connection-page';
 import { ConnectionsPage } from '../connections/connections-page';
@@ -19,7 +20,9 @@ import { matchPath, navigate, useLocation, type Location } from '../routing/rout
 import { CurrentUserProvider, type Me } from '../session/current-user';
 import { session } from '../session/session';
 import { SSO_CALLBACK_PATH } from '../session/sso';
+import { MfaPolicyPage } from '../settings/mfa-policy-page';
 import { TokensPage } from '../tokens/tokens-page';
+import { UsersPage } from '../users/users-page';
 import { SignedInLayout } from './signed-in-layout';
 
 export function App() {
@@ -81,6 +84,10 @@ function SignedInPage({ location }: { location: Location }) {
   const connection = matchPath('/connections/:id', path);
   if (connection) return <ConnectionPage key={connection.id} id={connection.id!} />;
   if (path === '/tokens') return <TokensPage />;
+  if (path === '/users') return <UsersPage />;
+  if (path === '/audit') return <AuditLogPage key="workspace" scope="workspace" />;
+  if (path === '/audit/identity') return <AuditLogPage key="tenant" scope="tenant" />;
+  if (path === '/settings/mfa') return <MfaPolicyPage />;
   return <main><h1>Page not found</h1><p>There is no page at {path}.</p></main>;
 }
 

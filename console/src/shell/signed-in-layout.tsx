@@ -27,6 +27,10 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
           <strong class="brand">Tessera</strong>
           {can('connections:read') && <Link href="/connections" current={path.startsWith('/connections')}>Connections</Link>}
           {can('tokens:manage') && <Link href="/tokens" current={path === '/tokens'}>Access tokens</Link>}
+          {can('users:read') && <Link href="/users" current={path === '/users'}>Users</Link>}
+          {can('audit:read') && <Link href="/audit" current={path === '/audit'}>Workspace audit log</Link>}
+          {can('tenant_audit:read') && <Link href="/audit/identity" current={path === '/audit/identity'}>Identity audit log</Link>}
+          {can('mfa_policy:manage') && <Link href="/settings/mfa" current={path === '/settings/mfa'}>MFA policy</Link>}
         </nav>
         <div class="account">
           <WorkspaceSwitcher onSwitched={() => void reload()} />
