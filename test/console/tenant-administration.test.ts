@@ -1,6 +1,7 @@
 /**
  * The console's tenant administration, as a tenant admin: users (create one in this workspace,
- * change the role, disable and enable), the MFA policy, and the two audit logs that record it.
+ * change the role, disable and enable), the MFA policy, workspaces (create, owner transfer,
+ * the switcher), and the two audit logs that record it.
  * MFA is off in this tenant: enrollment and step-up have their own test (admin-journey).
  */
 import type { Browser } from 'playwright-core';
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('the console, as a tenant admin', () => {
-  it('creates a user, changes the role, disables and enables them, sets the MFA policy, and reads both audit logs', async () => {
+  it('creates a user, changes the role, disables and enables them, sets the MFA policy, creates a workspace, transfers and switches to it, and reads both audit logs', async () => {
     const { page, errors } = await openConsole(browser, host.url);
     await page.goto('/sign-in');
     await page.getByLabel('Work email').fill(tenant.admin.email);
@@ -76,6 +77,21 @@ describe('the console, as a tenant admin', () => {
     expect(policy.mfa_mode).toBe('OPTIONAL');
     expect(policy.required_actions).toEqual(['LOGIN', 'ROTATE_PAT', 'REVOKE_PAT', 'CHANGE_PASSWORD', 'MANAGE_USERS', 'UPDATE_IDP_CONFIG']);
     await checkPage(page, 'mfa-policy');
+
+    // Workspaces: a new one, its ownership handed to the newcomer, then the switcher moves there.
+    await page.getByRole('link', { name: 'Workspaces' }).click();
+    await page.getByLabel('New workspace name').fill('Platform');
+    await page.getByRole('button', { name: 'Create the workspace' }).click();
+    await page.getByText('Workspace Platform created.').waitFor();
+    await page.getByLabel('Owner of Platform').selectOption({ label: newcomer });
+    await page.getByText(`Platform now belongs to ${newcomer}.`).waitFor();
+    await checkPage(page, 'workspaces');
+    const platform = ((await http.request('GET', '/v1/workspaces', { token: adminToken })).body as { workspaces: { id: string; name: string; owner_id: string }[] }).workspaces.find((w) => w.name === 'Platform')!;
+    expect(((await http.request('GET', '/v1/users', { token: adminToken })).body as { users: { id: string; email: string }[] }).users.find((u) => u.id === platform.owner_id)?.email).toBe(newcomer);
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('Workspace', { exact: true }).selectOption({ label: 'Platform' });
+    await page.getByRole('link', { name: 'Workspaces' }).click(); // a re-render shows the session's workspace, not the DOM's choice
+    await expect.poll(() => page.getByLabel('Workspace', { exact: true }).inputValue()).toBe(platform.id);
 
     // The identity log has all of it, newest first; the action filter narrows it.
     await page.getByRole('link', { name: 'Identity audit log' }).click();

@@ -23,6 +23,7 @@ import { SSO_CALLBACK_PATH } from '../session/sso';
 import { MfaPolicyPage } from '../settings/mfa-policy-page';
 import { TokensPage } from '../tokens/tokens-page';
 import { UsersPage } from '../users/users-page';
+import { WorkspacesPage } from '../workspaces/workspaces-page';
 import { SignedInLayout } from './signed-in-layout';
 
 export function App() {
@@ -70,7 +71,8 @@ function SignedIn({ location }: { location: Location }) {
   return (
     <CurrentUserProvider value={{ me, reload: loadMe }}>
       <SignedInLayout path={location.path}>
-        <SignedInPage location={location} />
+        {/* Keyed by workspace: a switch remounts the page, which then reads the new workspace. */}
+        <SignedInPage key={me.workspace_id} location={location} />
       </SignedInLayout>
     </CurrentUserProvider>
   );
@@ -88,6 +90,7 @@ function SignedInPage({ location }: { location: Location }) {
   if (path === '/audit') return <AuditLogPage key="workspace" scope="workspace" />;
   if (path === '/audit/identity') return <AuditLogPage key="tenant" scope="tenant" />;
   if (path === '/settings/mfa') return <MfaPolicyPage />;
+  if (path === '/workspaces') return <WorkspacesPage />;
   return <main><h1>Page not found</h1><p>There is no page at {path}.</p></main>;
 }
 
