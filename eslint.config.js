@@ -13,7 +13,7 @@ const intoTheDomain = {
 const classicZod = { name: 'zod', message: "Use `import * as z from 'zod/mini'`: a bundle keeps only the zod it uses." };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench/.build/**', 'shared/identity/password-list/list.ts'] },
+  { ignores: ['node_modules/**', 'cdk.out/**', '.data/**', 'coverage/**', 'bench/.build/**', 'console/dist/**', 'console/.dist-*/**', 'test-output/**', 'console/src/api/schema.d.ts', 'shared/identity/password-list/list.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Four projects: pure logic, HTTP against the local host on DynamoDB Local, CDK assertions,
-// and `npm start` run as a user runs it (signals, the README walkthrough).
+// Five projects: pure logic, HTTP against the local host on DynamoDB Local, CDK assertions,
+// `npm start` run as a user runs it (signals, the README walkthrough), and the web console in
+// a headless Chromium against the local host.
 // Logs and EMF metrics are silenced: tests read answers and the table, not stdout.
 const env = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
@@ -34,7 +35,18 @@ export default defineConfig({
       },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], env, testTimeout: 180_000, hookTimeout: 180_000 } },
       // `npm start` itself, as a user runs it (its own DynamoDB Local, data directory and port).
-      { test: { name: 'local', include: ['test/local/**/*.test.ts'], env, testTimeout: 300_000, hookTimeout: 120_000 } },
+      { test: { name: 'local', include: ['test/local/**/*.test.ts'], globalSetup: ['test/support/console-build-setup.ts'], env, testTimeout: 300_000, hookTimeout: 120_000 } },
+      // The console's build is made once, before any file, by its global setup; browsers are slow on a loaded machine.
+      {
+        test: {
+          name: 'console',
+          include: ['test/console/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/support/console-build-setup.ts'],
+          env,
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

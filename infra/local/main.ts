@@ -8,8 +8,9 @@ import { loadConfig, type Config } from '../../shared/config';
 import { createDeps, setDeps, type Deps } from '../../shared/deps';
 import { ConflictError } from '../../shared/errors';
 import { createTenant } from '../../shared/identity/tenants';
+import { consoleSite } from './console-site';
+import { ensureConsoleBuilt } from './console-build';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
-import { resetPasswordPages } from './reset-password-page';
 import { createLocalRunQueue } from './run-queue';
 import { startLocalScheduler } from './scheduler';
 import { startLocalHost } from './server';
@@ -62,14 +63,16 @@ async function main(): Promise<void> {
   setDeps(deps);
   await bootstrap(deps, config);
 
-  const host = await startLocalHost({ port: config.port, host: '127.0.0.1', trustForwardedFor: config.trustForwardedFor, pages: resetPasswordPages }).catch((error: unknown) => {
+  // The web console at `/` (built first when missing or stale), the API under `/v1`.
+  const site = consoleSite(await ensureConsoleBuilt((line) => console.log(line)));
+  const host = await startLocalHost({ port: config.port, host: '127.0.0.1', trustForwardedFor: config.trustForwardedFor, site }).catch((error: unknown) => {
     throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new Error(`Port ${config.port} is in use; set PORT to another one`) : error;
   });
   cleanups.push(() => host.close());
   const scheduler = startLocalScheduler({ intervalMs: config.runs.schedulerIntervalSeconds * 1000 });
   cleanups.push(() => scheduler.stop());
   void scheduler.tick(); // runs that were due (or stalled) while the host was down
-  console.log(`Tessera API on ${host.url} (try ${host.url}/v1/health); scheduled runs checked every ${config.runs.schedulerIntervalSeconds} s; Ctrl-C stops`);
+  console.log(`Tessera API on ${host.url} (try ${host.url}/v1/health), console on ${host.url}/; scheduled runs checked every ${config.runs.schedulerIntervalSeconds} s; Ctrl-C stops`);
 }
 
 /** The first tenant, from TESSERA_BOOTSTRAP_*; a tenant that exists is left as it is. */

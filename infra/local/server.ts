@@ -16,10 +16,10 @@ import { functionTimeoutSeconds } from '../function-timeouts';
 import { buildApiGatewayEvent, matchRoute, toHttpAnswer, type HttpAnswer } from './api-gateway-event';
 import { lambdaContext } from './lambda-context';
 
-/** A fixed page served for GET outside the API (local mode only: e.g. the reset-password page). */
+/** A page or file served for GET outside the API (local mode only: the web console). */
 export interface StaticPage {
   contentType: string;
-  body: string;
+  body: string | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -31,6 +31,11 @@ export interface LocalHostOptions {
   trustForwardedFor?: boolean;
   /** Pages by path (GET only), answered before the route table; none in tests unless given. */
   pages?: Record<string, StaticPage>;
+  /**
+   * A site for GETs that no route matches (the web console, see console-site.ts); it answers
+   * undefined for paths that are not its own, which stay a problem+json 404.
+   */
+  site?: (rawPath: string) => Promise<StaticPage | undefined>;
   /** Where failures of handlers (500s) are reported; the answer itself never carries them. */
   onError?: (error: unknown, where: string) => void;
   /** Tests: a shorter timeout (ms) for some functions than the stack gives them (`functionTimeoutSeconds`). */
@@ -83,10 +88,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const target = req.url ?? '/';
     const rawPath = target.split('?', 1)[0]!;
     const page = options.pages?.[rawPath];
-    if (page && (method === 'GET' || method === 'HEAD')) {
-      return { statusCode: 200, headers: [...Object.entries(page.headers ?? {}), ['content-type', page.contentType]], body: Buffer.from(method === 'GET' ? page.body : '') };
-    }
+    if (page && (method === 'GET' || method === 'HEAD')) return staticAnswer(page, method);
     const match = matchRoute(routeList, method, rawPath);
+    const sitePage = match.kind === 'not_found' && (method === 'GET' || method === 'HEAD') ? await options.site?.(rawPath) : undefined;
+    if (sitePage) return staticAnswer(sitePage, method);
     if (match.kind === 'not_found') {
       return answerProblem(new TesseraError('not_found', `No route matches ${rawPath}`), requestId);
     }
@@ -152,6 +157,10 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
       server.closeIdleConnections(); // keep-alive sockets of clients would hold close() open
     }),
   };
+}
+
+function staticAnswer(page: StaticPage, method: string): HttpAnswer {
+  return { statusCode: 200, headers: [...Object.entries(page.headers ?? {}), ['content-type', page.contentType]], body: method === 'GET' ? Buffer.from(page.body) : Buffer.alloc(0) };
 }
 
 /** The body, or undefined when it exceeds MAX_BODY_BYTES (reading stops there). */

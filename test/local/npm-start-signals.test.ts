@@ -1,7 +1,7 @@
 /**
  * `npm start` stopped as a terminal or a process manager stops it (SIGINT, SIGTERM to npm)
  * leaves nothing behind: not the node process of the local host, not DynamoDB Local's java.
- * (It also serves the password reset page the emails link to.)
+ * (It also serves the web console, whose reset-password page the emails link to.)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,14 +19,15 @@ describe('npm start stops cleanly', () => {
         const started = await startNpmStart({ PORT: String(await freePort()), TESSERA_DATA_DIR: dataDir });
         const health = await fetch(`${started.url}/v1/health`);
         expect(health.status).toBe(200);
-        // The page the reset email links to exists on this origin, strict about what it runs.
+        // The page the reset email links to is the console's, on this origin, strict about what it runs.
         const page = await fetch(`${started.url}/reset-password?token=tsr_reset_x`);
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toContain('text/html');
         expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
         expect(page.headers.get('referrer-policy')).toBe('no-referrer');
-        expect(await page.text()).toContain('<script src="/reset-password.js"></script>');
-        expect((await fetch(`${started.url}/reset-password.js`)).status).toBe(200);
+        const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(await page.text());
+        expect(script).not.toBeNull();
+        expect((await fetch(`${started.url}${script![1]}`)).status).toBe(200);
         processes = await descendantsOf(started.child.pid!);
         expect(processes.map((p) => p.command)).toEqual(expect.arrayContaining([expect.stringMatching(/^java .*DynamoDBLocal\.jar/), expect.stringMatching(/node .*infra\/local\/main\.ts/)]));
 

@@ -11,7 +11,7 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local';
-import { startLocalHost } from '../../infra/local/server';
+import { startLocalHost, type LocalHostOptions } from '../../infra/local/server';
 import type { Clock } from '../../shared/clock';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDeps, resetDeps, setDeps, type Deps } from '../../shared/deps';
@@ -33,6 +33,8 @@ export interface TestHostOptions {
    * instead of the host's own queue (which then carries nothing).
    */
   deploymentRunQueue?: boolean;
+  /** Serve a site (the web console's build) for GETs outside the API, as `npm start` does. */
+  site?: LocalHostOptions['site'];
 }
 
 export interface TestHost {
@@ -57,7 +59,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-test-'));
   // Listen first: the address is the token issuer and the base of links, so the config needs
   // it. Handlers read their deps per request, and none arrives before this function returns.
-  const host = await startLocalHost({ port: 0, trustForwardedFor: options.env?.TESSERA_TRUST_FORWARDED_FOR !== '0', ...(options.functionTimeoutsMs ? { functionTimeoutsMs: options.functionTimeoutsMs } : {}) });
+  const host = await startLocalHost({ port: 0, trustForwardedFor: options.env?.TESSERA_TRUST_FORWARDED_FOR !== '0', ...(options.functionTimeoutsMs ? { functionTimeoutsMs: options.functionTimeoutsMs } : {}), ...(options.site ? { site: options.site } : {}) });
   const runQueue = createLocalRunQueue({ redeliveryDelayMs: 50, ...options.runQueue });
   let config: Config;
   let deps: Deps;

@@ -1,0 +1,6 @@
+/** Entry point: renders the console into #app. */
+import { render } from 'preact';
+import { App } from './shell/app';
+import './styles.css';
+
+render(<App />, document.getElementById('app')!);

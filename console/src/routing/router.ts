@@ -1,0 +1,50 @@
+/**
+ * Client-side routing on the History API: the host serves index.html for every non-file path
+ * outside `/v1`, so a link such as `/reset-password?token=…` opens the right page directly.
+ */
+import { useEffect, useState } from 'preact/hooks';
+
+export interface Location {
+  path: string;
+  query: URLSearchParams;
+}
+
+const listeners = new Set<() => void>();
+
+function current(): Location {
+  return { path: window.location.pathname, query: new URLSearchParams(window.location.search) };
+}
+
+export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  if (options.replace) history.replaceState(null, '', to);
+  else history.pushState(null, '', to);
+  for (const listener of listeners) listener();
+}
+
+window.addEventListener('popstate', () => {
+  for (const listener of listeners) listener();
+});
+
+export function useLocation(): Location {
+  const [location, setLocation] = useState(current);
+  useEffect(() => {
+    const listener = () => setLocation(current());
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, []);
+  return location;
+}
+
+/** The parameters of `pattern` (`/connections/:id`) in `path`, or undefined when it does not match. */
+export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
+  const want = pattern.split('/');
+  const have = path.replace(/\/+$/, '').split('/');
+  if (want.length !== have.length) return undefined;
+  const params: Record<string, string> = {};
+  for (const [i, part] of want.entries()) {
+    const value = have[i]!;
+    if (part.startsWith(':')) params[part.slice(1)] = decodeURIComponent(value);
+    else if (part !== value) return undefined;
+  }
+  return params;
+}

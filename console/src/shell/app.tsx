@@ -1,0 +1,100 @@
+/**
+ * The console: picks the page for the path; pages behind sign-in wait for the session (an
+ * access token in memory, or one from this tab's refresh token after a reload) and `/v1/me`.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api/client';
+import { refreshSession, send } from '../api/send';
+import { AuditLogPage } from '../audit/audit-log-page';
+import { StepUpDialog } from '../components/step-up-dialog';
+import { ConnectionPage } from '../connections/connection-page';
+import { ConnectionsPage } from '../connections/connections-page';
+import { NewConnectionPage } from '../connections/new-connection-page';
+import { ForgotPasswordPage } from '../pages/forgot-password';
+import { MfaChallengePage } from '../pages/mfa-challenge';
+import { MfaEnrollPage } from '../pages/mfa-enroll';
+import { ResetPasswordPage } from '../pages/reset-password';
+import { SignInPage } from '../pages/sign-in';
+import { SsoCallbackPage } from '../pages/sso-callback';
+import { matchPath, navigate, useLocation, type Location } from '../routing/router';
+import { CurrentUserProvider, type Me } from '../session/current-user';
+import { session } from '../session/session';
+import { SSO_CALLBACK_PATH } from '../session/sso';
+import { MfaPolicyPage } from '../settings/mfa-policy-page';
+import { TokensPage } from '../tokens/tokens-page';
+import { UsersPage } from '../users/users-page';
+import { WorkspacesPage } from '../workspaces/workspaces-page';
+import { SignedInLayout } from './signed-in-layout';
+
+export function App() {
+  const location = useLocation();
+  return (
+    <>
+      <PublicOrSignedIn location={location} />
+      <StepUpDialog />
+    </>
+  );
+}
+
+function PublicOrSignedIn({ location }: { location: Location }) {
+  switch (location.path) {
+    case '/sign-in': return <SignInPage />;
+    case SSO_CALLBACK_PATH: return <SsoCallbackPage location={location} />;
+    case '/mfa/enroll': return <MfaEnrollPage />;
+    case '/mfa/challenge': return <MfaChallengePage />;
+    case '/forgot-password': return <ForgotPasswordPage />;
+    case '/reset-password': return <ResetPasswordPage location={location} />;
+    default: return <SignedIn location={location} />;
+  }
+}
+
+function SignedIn({ location }: { location: Location }) {
+  const [me, setMe] = useState<Me | undefined>();
+  const [failed, setFailed] = useState<string | undefined>();
+
+  async function loadMe() {
+    if (!session.accessToken() && !(await refreshSession())) return navigate('/sign-in', { replace: true });
+    const outcome = await send(() => api.GET('/v1/me'));
+    if (outcome.ok) setMe(outcome.data);
+    else if (outcome.problem.status === 401) navigate('/sign-in', { replace: true });
+    else setFailed(outcome.problem.detail);
+  }
+
+  useEffect(() => {
+    void loadMe();
+    return session.subscribe(() => {
+      if (!session.accessToken()) setMe(undefined);
+    });
+  }, []);
+
+  if (!me) return <main><h1>Tessera</h1><p role="status">{failed ?? 'Loading…'}</p></main>;
+  return (
+    <CurrentUserProvider value={{ me, reload: loadMe }}>
+      <SignedInLayout path={location.path}>
+        {/* Keyed by workspace: a switch remounts the page, which then reads the new workspace. */}
+        <SignedInPage key={me.workspace_id} location={location} />
+      </SignedInLayout>
+    </CurrentUserProvider>
+  );
+}
+
+function SignedInPage({ location }: { location: Location }) {
+  const path = location.path;
+  if (path === '/' || path === '') return <Redirect to="/connections" />;
+  if (path === '/connections') return <ConnectionsPage />;
+  if (path === '/connections/new') return <NewConnectionPage />;
+  const connection = matchPath('/connections/:id', path);
+  if (connection) return <ConnectionPage key={connection.id} id={connection.id!} />;
+  if (path === '/tokens') return <TokensPage />;
+  if (path === '/users') return <UsersPage />;
+  if (path === '/audit') return <AuditLogPage key="workspace" scope="workspace" />;
+  if (path === '/audit/identity') return <AuditLogPage key="tenant" scope="tenant" />;
+  if (path === '/settings/mfa') return <MfaPolicyPage />;
+  if (path === '/workspaces') return <WorkspacesPage />;
+  return <main><h1>Page not found</h1><p>There is no page at {path}.</p></main>;
+}
+
+function Redirect({ to }: { to: string }) {
+  useEffect(() => navigate(to, { replace: true }), [to]);
+  return null;
+}

@@ -1,0 +1,46 @@
+/** The frame of every signed-in page: navigation (by permission), the workspace switcher, sign out. */
+import type { ComponentChildren } from 'preact';
+import { api } from '../api/client';
+import { send } from '../api/send';
+import { Link } from '../routing/link';
+import { navigate } from '../routing/router';
+import { useCurrentUser } from '../session/current-user';
+import { session } from '../session/session';
+import { WorkspaceSwitcher } from './workspace-switcher';
+
+export function SignedInLayout({ path, children }: { path: string; children: ComponentChildren }) {
+  const { me, reload } = useCurrentUser();
+  const can = (permission: string) => me.permissions.includes(permission);
+
+  async function signOut() {
+    const refreshToken = session.refreshToken();
+    if (refreshToken) await send(() => api.POST('/v1/auth/logout', { body: { refresh_token: refreshToken } }));
+    session.signOut();
+    navigate('/sign-in');
+  }
+
+  return (
+    <>
+      <a class="skip" href="#content">Skip to content</a>
+      <header>
+        <nav aria-label="Main">
+          <strong class="brand">Tessera</strong>
+          {can('connections:read') && <Link href="/connections" current={path.startsWith('/connections')}>Connections</Link>}
+          {can('tokens:manage') && <Link href="/tokens" current={path === '/tokens'}>Access tokens</Link>}
+          {can('users:read') && <Link href="/users" current={path === '/users'}>Users</Link>}
+          {can('audit:read') && <Link href="/audit" current={path === '/audit'}>Workspace audit log</Link>}
+          {can('tenant_audit:read') && <Link href="/audit/identity" current={path === '/audit/identity'}>Identity audit log</Link>}
+          {can('mfa_policy:manage') && <Link href="/settings/mfa" current={path === '/settings/mfa'}>MFA policy</Link>}
+          {can('workspaces:manage') && <Link href="/workspaces" current={path === '/workspaces'}>Workspaces</Link>}
+        </nav>
+        <div class="account">
+          {/* Keyed by path: the list is read again after a page (the workspaces page) may have changed it. */}
+          <WorkspaceSwitcher key={path} onSwitched={() => void reload()} />
+          <span>{me.email} ({me.role ?? 'no role'})</span>
+          <button type="button" onClick={() => void signOut()}>Sign out</button>
+        </div>
+      </header>
+      <div id="content" tabIndex={-1}>{children}</div>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The tenant's users: everyone with `users:read` sees the list; `users:manage` adds the form
+ * to create one (with a role in this workspace) and the role, disable and enable controls.
+ * Those are step-up actions (MANAGE_USERS) when the policy lists them.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Schemas } from '../api/client';
+import { fieldErrors, formMessage, type Problem } from '../api/problem';
+import { send } from '../api/send';
+import { Field } from '../components/field';
+import { FormMessage } from '../components/form-message';
+import { useCan, useCurrentUser } from '../session/current-user';
+
+type User = Schemas['User'];
+type Role = NonNullable<User['role']>;
+const ROLES: Role[] = ['viewer', 'connector_builder', 'admin'];
+
+export function UsersPage() {
+  const { me } = useCurrentUser();
+  const canManage = useCan('users:manage');
+  const [users, setUsers] = useState<User[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [problem, setProblem] = useState<Problem | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+
+  async function load(from?: string) {
+    const outcome = await send(() => api.GET('/v1/users', { params: { query: from ? { cursor: from } : {} } }));
+    if (!outcome.ok) return setProblem(outcome.problem);
+    setUsers((seen) => [...(from ? seen : []), ...outcome.data.users]);
+    setCursor(outcome.data.next_cursor);
+  }
+  useEffect(() => void load(), []);
+
+  async function create(event: Event) {
+    event.preventDefault();
+    const outcome = await send(() => api.POST('/v1/users', { body: { email, role, workspace_id: me.workspace_id, ...(password ? { password } : {}) } }));
+    if (!outcome.ok) return setProblem(outcome.problem);
+    setProblem(undefined);
+    setNotice(`${outcome.data.email} can now sign in.`);
+    setEmail('');
+    setPassword('');
+    await load();
+  }
+
+  async function act(user: User, what: 'disable' | 'enable' | Role) {
+    const outcome = what === 'disable'
+      ? await send(() => api.POST('/v1/users/{id}/disable', { params: { path: { id: user.id } } }))
+      : what === 'enable'
+        ? await send(() => api.POST('/v1/users/{id}/enable', { params: { path: { id: user.id } } }))
+        : await send(() => api.PATCH('/v1/users/{id}', { params: { path: { id: user.id } }, body: { role: what, workspace_id: me.workspace_id } }));
+    if (!outcome.ok) return setProblem(outcome.problem);
+    setProblem(undefined);
+    await load();
+  }
+
+  const errors = fieldErrors(problem);
+  const roleIn = (user: User) => user.memberships.find((m) => m.workspace_id === me.workspace_id)?.role;
+  return (
+    <main>
+      <h1>Users</h1>
+      <FormMessage message={formMessage(problem, ['email', 'password', 'role'])} />
+      <FormMessage message={notice} tone="info" />
+      {canManage && (
+        <form onSubmit={(e) => void create(e)} aria-labelledby="new-user-title">
+          <h2 id="new-user-title">New user in this workspace</h2>
+          <Field id="email" label="Email" type="email" required value={email} error={errors.email} onInput={(e) => setEmail(e.currentTarget.value)} />
+          <Field id="password" label="First password (optional)" type="password" autocomplete="new-password" value={password} error={errors.password} onInput={(e) => setPassword(e.currentTarget.value)} />
+          <div class="field">
+            <label for="role">Role</label>
+            <select id="role" value={role} onChange={(e) => setRole(e.currentTarget.value as Role)}>
+              {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+            </select>
+          </div>
+          <button type="submit">Create the user</button>
+        </form>
+      )}
+      <h2>Everyone in the tenant</h2>
+      <table class="users">
+        <caption class="visually-hidden">Users of the tenant</caption>
+        <thead><tr><th scope="col">Email</th><th scope="col">Role here</th><th scope="col">Status</th><th scope="col">MFA</th>{canManage && <th scope="col">Actions</th>}</tr></thead>
+        <tbody>
+          {users.map((u) => (
+            <tr key={u.id}>
+              <td>{u.email}{u.tenant_admin ? ' (tenant admin)' : ''}</td>
+              <td>
+                {canManage && u.id !== me.id ? (
+                  <select aria-label={`Role of ${u.email}`} value={roleIn(u) ?? ''} onChange={(e) => void act(u, e.currentTarget.value as Role)}>
+                    {!roleIn(u) && <option value="">none</option>}
+                    {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                  </select>
+                ) : roleIn(u) ?? 'none'}
+              </td>
+              <td class="user-status">{u.status}</td>
+              <td>{u.mfa_enrolled ? 'enrolled' : 'not enrolled'}</td>
+              {canManage && (
+                <td>
+                  {u.id !== me.id && (u.status === 'active'
+                    ? <button type="button" onClick={() => void act(u, 'disable')} aria-label={`Disable ${u.email}`}>Disable</button>
+                    : <button type="button" onClick={() => void act(u, 'enable')} aria-label={`Enable ${u.email}`}>Enable</button>)}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {cursor && <button type="button" onClick={() => void load(cursor)}>More users</button>}
+    </main>
+  );
+}

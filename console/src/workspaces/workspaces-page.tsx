@@ -1,0 +1,84 @@
+/**
+ * The tenant's workspaces (`workspaces:manage`): create one, and hand a workspace's ownership
+ * to another active user of the tenant (the API makes them its admin and audits the transfer).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, type Schemas } from '../api/client';
+import { fieldErrors, formMessage, type Problem } from '../api/problem';
+import { send } from '../api/send';
+import { Field } from '../components/field';
+import { FormMessage } from '../components/form-message';
+
+type Workspace = Schemas['Workspace'];
+type User = Schemas['User'];
+
+export function WorkspacesPage() {
+  const [workspaces, setWorkspaces] = useState<Workspace[]>([]);
+  const [users, setUsers] = useState<User[]>([]);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<Problem | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+
+  async function load() {
+    const outcome = await send(() => api.GET('/v1/workspaces'));
+    if (!outcome.ok) return setProblem(outcome.problem);
+    setWorkspaces(outcome.data.workspaces);
+  }
+
+  useEffect(() => {
+    void load();
+    void send(() => api.GET('/v1/users', { params: { query: { limit: 100 } } })).then((outcome) => {
+      if (outcome.ok) setUsers(outcome.data.users.filter((u) => u.status === 'active'));
+    });
+  }, []);
+
+  async function create(event: Event) {
+    event.preventDefault();
+    const outcome = await send(() => api.POST('/v1/workspaces', { body: { name } }));
+    if (!outcome.ok) return setProblem(outcome.problem);
+    setProblem(undefined);
+    setNotice(`Workspace ${outcome.data.name} created.`);
+    setName('');
+    await load();
+  }
+
+  async function transfer(workspace: Workspace, newOwnerId: string) {
+    const outcome = await send(() => api.POST('/v1/workspaces/{id}/owner-transfer', { params: { path: { id: workspace.id } }, body: { new_owner_id: newOwnerId } }));
+    if (!outcome.ok) return setProblem(outcome.problem);
+    setProblem(undefined);
+    setNotice(`${workspace.name} now belongs to ${emailOf(newOwnerId)}.`);
+    await load();
+  }
+
+  const emailOf = (id: string) => users.find((u) => u.id === id)?.email ?? id;
+  const errors = fieldErrors(problem);
+  return (
+    <main>
+      <h1>Workspaces</h1>
+      <FormMessage message={formMessage(problem, ['name'])} />
+      <FormMessage message={notice} tone="info" />
+      <form class="inline-form" onSubmit={(e) => void create(e)}>
+        <Field id="name" label="New workspace name" required maxLength={100} value={name} error={errors.name} onInput={(e) => setName(e.currentTarget.value)} />
+        <button type="submit">Create the workspace</button>
+      </form>
+      <table>
+        <caption class="visually-hidden">Workspaces of the tenant</caption>
+        <thead><tr><th scope="col">Name</th><th scope="col">Owner</th><th scope="col">Created</th></tr></thead>
+        <tbody>
+          {workspaces.map((w) => (
+            <tr key={w.id}>
+              <td>{w.name}</td>
+              <td>
+                <select aria-label={`Owner of ${w.name}`} value={w.owner_id} onChange={(e) => void transfer(w, e.currentTarget.value)}>
+                  {!users.some((u) => u.id === w.owner_id) && <option value={w.owner_id}>{w.owner_id}</option>}
+                  {users.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
+                </select>
+              </td>
+              <td>{w.created_at}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * The web console in a real browser for tests: Debian's Chromium, headless, through
+ * playwright-core. Each page records browser console errors and uncaught exceptions (the test
+ * asserts there are none), and `checkPage` scans it with axe and keeps a screenshot under
+ * test-output/console/ (gitignored) for a person to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { REPOSITORY } from './npm-start';
+
+export const SCREENSHOT_DIR = path.join(REPOSITORY, 'test-output', 'console');
+const CHROMIUM = '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+}
+
+export interface ConsolePage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/**
+ * A fresh browser context (its own sessionStorage) on the console. Chromium logs every
+ * non-2xx fetch as "Failed to load resource"; the console answers 4xx problems of the API on
+ * purpose (a wrong code, step-up's 401, a 412), so those, for `/v1/` only, are not errors.
+ * Everything else logged as an error is, 5xx answers included.
+ */
+export async function openConsole(browser: Browser, baseUrl: string): Promise<ConsolePage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const handledApiProblem = /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && new URL(message.location().url || baseUrl).pathname.startsWith('/v1/');
+    if (!handledApiProblem) errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return { page, errors };
+}
+
+/** No serious or critical accessibility violation on the page as it is now; then a screenshot named `name`. */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `accessibility violations on ${name}`).toEqual([]);
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
