@@ -21,6 +21,7 @@ import { CurrentUserProvider, type Me } from '../session/current-user';
 import { session } from '../session/session';
 import { SSO_CALLBACK_PATH } from '../session/sso';
 import { MfaPolicyPage } from '../settings/mfa-policy-page';
+import { SingleSignOnPage } from '../sso/single-sign-on-page';
 import { TokensPage } from '../tokens/tokens-page';
 import { UsersPage } from '../users/users-page';
 import { WorkspacesPage } from '../workspaces/workspaces-page';
@@ -91,6 +92,7 @@ function SignedInPage({ location }: { location: Location }) {
   if (path === '/audit/identity') return <AuditLogPage key="tenant" scope="tenant" />;
   if (path === '/settings/mfa') return <MfaPolicyPage />;
   if (path === '/workspaces') return <WorkspacesPage />;
+  if (path === '/settings/sso') return <SingleSignOnPage />;
   return <main><h1>Page not found</h1><p>There is no page at {path}.</p></main>;
 }
 
