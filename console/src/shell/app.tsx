@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { refreshSession, send } from '../api/send';
+import { AccountPage } from '../account/account-page';
 import { AuditLogPage } from '../audit/audit-log-page';
 import { StepUpDialog } from '../components/step-up-dialog';
 import { ConnectionPage } from '../connections/connection-page';
@@ -93,6 +94,7 @@ function SignedInPage({ location }: { location: Location }) {
   if (path === '/settings/mfa') return <MfaPolicyPage />;
   if (path === '/workspaces') return <WorkspacesPage />;
   if (path === '/settings/sso') return <SingleSignOnPage />;
+  if (path === '/account') return <AccountPage />;
   return <main><h1>Page not found</h1><p>There is no page at {path}.</p></main>;
 }
 

@@ -38,6 +38,7 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
           {/* Keyed by path: the list is read again after a page (the workspaces page) may have changed it. */}
           <WorkspaceSwitcher key={path} onSwitched={() => void reload()} />
           <span>{me.email} ({me.role ?? 'no role'})</span>
+          <Link href="/account" current={path === '/account'}>Your account</Link>
           <button type="button" onClick={() => void signOut()}>Sign out</button>
         </div>
       </header>
