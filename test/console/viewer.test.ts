@@ -62,7 +62,7 @@ describe('the console, as a viewer', () => {
     await page.waitForURL(`**/connections/${connectionId}`);
     await page.getByRole('heading', { level: 2, name: 'Inventory' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Runs' }).waitFor();
-    for (const name of ['Test the connection', 'Run now', 'Save changes']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    for (const name of ['Test the connection', 'Run now', 'Save changes', 'Delete the connection']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByRole('textbox').count()).toBe(0); // no edit form at all
     await checkPage(page, 'connection-viewer');
 
