@@ -1,7 +1,8 @@
 /**
  * What a role may not do, the console does not offer: a viewer reads the workspace's
  * connections, runs and inventory, but sees no control to create, edit, test or run one; reads
- * the users but cannot create, change or disable any; and sees no tenant administration page.
+ * the users but cannot create, change or disable any; and sees no tenant administration page
+ * (single sign-on included, even opened by its address).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,7 @@ describe('the console, as a viewer', () => {
     await page.waitForURL(`**/connections/${connectionId}`);
     await page.getByRole('heading', { level: 2, name: 'Inventory' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Runs' }).waitFor();
-    for (const name of ['Test the connection', 'Run now', 'Save changes']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    for (const name of ['Test the connection', 'Run now', 'Save changes', 'Delete the connection']) expect(await page.getByRole('button', { name }).count(), name).toBe(0);
     expect(await page.getByRole('textbox').count()).toBe(0); // no edit form at all
     await checkPage(page, 'connection-viewer');
 
@@ -71,8 +72,14 @@ describe('the console, as a viewer', () => {
     expect(await page.getByRole('button', { name: 'Create the user' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^(Disable|Enable) / }).count()).toBe(0);
     expect(await page.getByRole('combobox').count()).toBe(0);
-    for (const name of ['MFA policy', 'Identity audit log']) expect(await page.getByRole('link', { name }).count(), name).toBe(0);
+    for (const name of ['MFA policy', 'Identity audit log', 'Single sign-on']) expect(await page.getByRole('link', { name }).count(), name).toBe(0);
     await checkPage(page, 'users-viewer');
+
+    // The single sign-on page opened by its address offers nothing either: no IdP form, no domains.
+    await page.goto('/settings/sso');
+    await page.getByText('Only a tenant administrator manages the identity provider.').waitFor();
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /identity provider|domain/ }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

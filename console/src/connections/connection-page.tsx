@@ -1,6 +1,6 @@
 /**
  * One connection: its details and health, and the panels the caller's permissions allow
- * (test, runs, edit), plus the inventory its runs discovered.
+ * (test, runs, edit, delete), the test history, plus the inventory its runs discovered.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
@@ -8,10 +8,12 @@ import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
 import { Link } from '../routing/link';
 import { useCan } from '../session/current-user';
+import { ConnectionDeleteButton } from './connection-delete-button';
 import { ConnectionEditForm } from './connection-edit-form';
 import { ConnectionInventoryPanel } from './connection-inventory-panel';
 import { ConnectionRunsPanel } from './connection-runs-panel';
 import { ConnectionTestPanel } from './connection-test-panel';
+import { ConnectionTestsPanel } from './connection-tests-panel';
 
 export function ConnectionPage({ id }: { id: string }) {
   const canWrite = useCan('connections:write');
@@ -51,6 +53,7 @@ export function ConnectionPage({ id }: { id: string }) {
         <dt>Next run</dt><dd>{c.next_run_at ?? '—'}</dd>
       </dl>
       {canTest && <ConnectionTestPanel connectionId={c.connection_id} onTested={() => void load()} />}
+      <ConnectionTestsPanel connectionId={c.connection_id} version={version} />
       <ConnectionRunsPanel connectionId={c.connection_id} onRunFinished={() => void load()} />
       <ConnectionInventoryPanel connectionId={c.connection_id} version={version} />
       {canWrite && integration && (
@@ -63,6 +66,7 @@ export function ConnectionPage({ id }: { id: string }) {
           onReload={() => void load()}
         />
       )}
+      {canWrite && <ConnectionDeleteButton connectionId={c.connection_id} name={c.name} />}
     </main>
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
+import { BackupCodes } from '../components/backup-codes';
 import { CopyButton } from '../components/copy-button';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
@@ -45,17 +46,13 @@ export function MfaEnrollPage() {
   }
 
   if (backupCodes) {
-    const text = backupCodes.join('\n') + '\n';
     return (
       <main class="narrow">
         <h1>Save your backup codes</h1>
         <p>Each code signs you in once when your authenticator is not at hand. They are shown only now: copy or download them and keep them somewhere safe.</p>
-        <ul class="backup-codes" aria-label="Backup codes">{backupCodes.map((c) => <li key={c}><code>{c}</code></li>)}</ul>
-        <div class="actions">
-          <CopyButton value={text} label="Copy the codes" />
-          <a class="button" download="tessera-backup-codes.txt" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}>Download the codes</a>
+        <BackupCodes codes={backupCodes}>
           <button type="button" onClick={() => { if (tokens) session.signIn(tokens); navigate(tokens ? '/connections' : '/sign-in'); }}>I saved them, continue</button>
-        </div>
+        </BackupCodes>
       </main>
     );
   }

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { refreshSession, send } from '../api/send';
+import { AccountPage } from '../account/account-page';
 import { AuditLogPage } from '../audit/audit-log-page';
 import { StepUpDialog } from '../components/step-up-dialog';
 import { ConnectionPage } from '../connections/connection-page';
@@ -21,6 +22,7 @@ import { CurrentUserProvider, type Me } from '../session/current-user';
 import { session } from '../session/session';
 import { SSO_CALLBACK_PATH } from '../session/sso';
 import { MfaPolicyPage } from '../settings/mfa-policy-page';
+import { SingleSignOnPage } from '../sso/single-sign-on-page';
 import { TokensPage } from '../tokens/tokens-page';
 import { UsersPage } from '../users/users-page';
 import { WorkspacesPage } from '../workspaces/workspaces-page';
@@ -91,6 +93,8 @@ function SignedInPage({ location }: { location: Location }) {
   if (path === '/audit/identity') return <AuditLogPage key="tenant" scope="tenant" />;
   if (path === '/settings/mfa') return <MfaPolicyPage />;
   if (path === '/workspaces') return <WorkspacesPage />;
+  if (path === '/settings/sso') return <SingleSignOnPage />;
+  if (path === '/account') return <AccountPage />;
   return <main><h1>Page not found</h1><p>There is no page at {path}.</p></main>;
 }
 

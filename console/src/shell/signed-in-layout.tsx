@@ -31,12 +31,14 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
           {can('audit:read') && <Link href="/audit" current={path === '/audit'}>Workspace audit log</Link>}
           {can('tenant_audit:read') && <Link href="/audit/identity" current={path === '/audit/identity'}>Identity audit log</Link>}
           {can('mfa_policy:manage') && <Link href="/settings/mfa" current={path === '/settings/mfa'}>MFA policy</Link>}
+          {can('idp:manage') && <Link href="/settings/sso" current={path === '/settings/sso'}>Single sign-on</Link>}
           {can('workspaces:manage') && <Link href="/workspaces" current={path === '/workspaces'}>Workspaces</Link>}
         </nav>
         <div class="account">
           {/* Keyed by path: the list is read again after a page (the workspaces page) may have changed it. */}
           <WorkspaceSwitcher key={path} onSwitched={() => void reload()} />
           <span>{me.email} ({me.role ?? 'no role'})</span>
+          <Link href="/account" current={path === '/account'}>Your account</Link>
           <button type="button" onClick={() => void signOut()}>Sign out</button>
         </div>
       </header>

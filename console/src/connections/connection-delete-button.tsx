@@ -1,0 +1,25 @@
+/** Deletes the connection after a confirmation (its schedule stops; the API keeps no undo). */
+import { useState } from 'preact/hooks';
+import { api } from '../api/client';
+import { send } from '../api/send';
+import { FormMessage } from '../components/form-message';
+import { navigate } from '../routing/router';
+
+export function ConnectionDeleteButton({ connectionId, name }: { connectionId: string; name: string }) {
+  const [message, setMessage] = useState<string | undefined>();
+
+  async function remove() {
+    if (!window.confirm(`Delete the connection ${name}? Its schedule stops and it cannot be undone.`)) return;
+    const outcome = await send(() => api.DELETE('/v1/connections/{id}', { params: { path: { id: connectionId } } }));
+    if (!outcome.ok) return setMessage(outcome.problem.detail);
+    navigate('/connections');
+  }
+
+  return (
+    <section aria-labelledby="delete-title">
+      <h2 id="delete-title">Delete</h2>
+      <FormMessage message={message} />
+      <button type="button" onClick={() => void remove()}>Delete the connection</button>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+/** The connection's earlier tests, newest first and paged, each with what it asked to fix. */
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api/client';
+import { send } from '../api/send';
+import type { operations } from '../api/schema';
+import { FormMessage } from '../components/form-message';
+
+// The list's item has no named schema in the document: taken from the operation's answer.
+type Test = operations['connectionTestsList']['responses'][200]['content']['application/json']['tests'][number];
+
+/** `version` changes after a new test, so the list is read again. */
+export function ConnectionTestsPanel({ connectionId, version }: { connectionId: string; version: number }) {
+  const [tests, setTests] = useState<Test[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | undefined>();
+
+  async function load(from?: string) {
+    const outcome = await send(() => api.GET('/v1/connections/{id}/tests', { params: { path: { id: connectionId }, query: from ? { cursor: from } : {} } }));
+    if (!outcome.ok) return setMessage(outcome.problem.detail);
+    setTests((seen) => [...(from ? seen : []), ...outcome.data.tests]);
+    setCursor(outcome.data.next_cursor);
+  }
+
+  useEffect(() => void load(), [connectionId, version]);
+
+  return (
+    <section aria-labelledby="tests-title">
+      <h2 id="tests-title">Test history</h2>
+      <FormMessage message={message} />
+      {tests.length === 0 ? <p>Not tested yet.</p> : (
+        <table>
+          <caption class="visually-hidden">Tests of this connection, newest first</caption>
+          <thead><tr><th scope="col">Checked</th><th scope="col">Result</th><th scope="col">To fix</th></tr></thead>
+          <tbody>
+            {tests.map((t) => (
+              <tr key={t.test_id}>
+                <td>{t.checked_at}</td>
+                <td class="test-status">{t.status === 'success' ? 'passed' : 'failed'}</td>
+                <td>{t.remediation.length === 0 ? '—' : <ul>{t.remediation.map((r, i) => <li key={i}><strong>{r.category}</strong>: {r.message}</li>)}</ul>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {cursor && <button type="button" onClick={() => void load(cursor)}>Older tests</button>}
+    </section>
+  );
+}
