@@ -1,5 +1,5 @@
 /**
- * The web console on the API's origin, as CloudFront + S3 will serve it: the files of its
+ * The web console on the API's origin, as CloudFront + S3 serve it (infra/console-site.ts): the files of its
  * build, and index.html for any other GET outside `/v1` that does not look like a file, so
  * client-side paths such as `/reset-password?token=…` open directly. The API's paths are never
  * answered here: an unknown `/v1/...` path stays a problem+json 404.
