@@ -28,9 +28,10 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../shared/http/client-address';
+import { ConsoleSite } from './console-site';
 import type { CustomDomain, StackSettings } from './stack-settings';
 
-/** The paths the API serves (API.md: every route is under /v1/); the default behaviour is left for the web console (issue 14). */
+/** The paths the API serves (API.md: every route is under /v1/); the default behaviour serves the web console (infra/console-site.ts). */
 export const API_PATH_PATTERN = '/v1/*';
 /** WAF rate-based rules count over this window (seconds); the limits in settings are per window. */
 export const RATE_WINDOW_SECONDS = 300;
@@ -145,6 +146,10 @@ export interface ApiEdgeProps {
 export class ApiEdge extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly logBucket: s3.Bucket;
+  /** Writes the viewer's address for the API (its behaviour only). */
+  readonly viewerAddress: cloudfront.Function;
+  /** The web console, at the default behaviour. */
+  readonly console: ConsoleSite;
   /** `https://` and the distribution's (or the edge domain's) host name. */
   readonly url: string;
 
@@ -163,17 +168,18 @@ export class ApiEdge extends Construct {
       id: 'AwsSolutions-S1',
       reason: 'It is the access-log bucket of the distribution: logging its own accesses into another bucket would have no end.',
     });
+    this.console = new ConsoleSite(this, 'Console', { env: props.env, logBucket: this.logBucket });
     const origin = new origins.HttpOrigin(props.originDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       // A dynamic reference: the template holds the secret's ARN, CloudFormation puts the value.
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });
-    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+    const viewerAddress = (this.viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
       code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS_FUNCTION_CODE),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: `Tessera ${props.env}: the viewer's address for the API`,
-    });
+    }));
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -188,8 +194,8 @@ export class ApiEdge extends Construct {
     const certificate = props.edgeDomain ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.edgeDomain.certificateArn) : undefined;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Tessera ${props.env}`,
-      // Until the web console (issue 14) takes `/`, the API answers there too (its 404 for unknown paths).
-      defaultBehavior: apiBehavior,
+      // The web console; only `/v1/*` reaches the API (API.md: it serves nothing outside /v1).
+      defaultBehavior: this.console.behavior,
       additionalBehaviors: { [API_PATH_PATTERN]: apiBehavior },
       webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
@@ -209,6 +215,7 @@ export class ApiEdge extends Construct {
       id: 'AwsSolutions-CFR1',
       reason: 'The API serves every country its tenants sign in from; there is no geography to restrict.',
     });
+    this.console.publish(this.distribution);
     this.url = `https://${props.edgeDomain ? props.edgeDomain.name : this.distribution.distributionDomainName}`;
   }
 }

@@ -1,38 +1,13 @@
 /**
- * The web console on the API's origin, as CloudFront + S3 will serve it: the files of its
+ * The web console on the API's origin, as CloudFront + S3 serve it (infra/console-site.ts): the files of its
  * build, and index.html for any other GET outside `/v1` that does not look like a file, so
  * client-side paths such as `/reset-password?token=…` open directly. The API's paths are never
  * answered here: an unknown `/v1/...` path stays a problem+json 404.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { HASHED_ASSETS_PREFIX, HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, consoleSecurityHeaders } from '../../console/site-headers';
 import type { StaticPage } from './server';
-
-/**
- * Scripts, styles and everything else from this origin only, no inline code, no framing. The
- * console needs nothing more: its QR code is inline SVG markup, its styles a hashed file.
- */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-export const consoleSecurityHeaders: Readonly<Record<string, string>> = {
-  'content-security-policy': CONSOLE_CSP,
-  // The reset link carries its token in the URL: no page of the console sends a Referer.
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -61,7 +36,7 @@ export function consoleSite(distDir: string): ConsoleSite {
     const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
     // Nothing outside the build, and not the build's own metadata (.vite/manifest.json).
     const inside = file.startsWith(root + path.sep) && !path.relative(root, file).split(path.sep).some((part) => part.startsWith('.'));
-    if (inside && (await stat(file).catch(() => undefined))?.isFile()) return page(file, rawPath.startsWith('/assets/'));
+    if (inside && (await stat(file).catch(() => undefined))?.isFile()) return page(file, rawPath.startsWith(`/${HASHED_ASSETS_PREFIX}`));
     if (path.posix.extname(decoded) !== '') return undefined; // a missing file is a 404, not the app
     return page(path.join(root, 'index.html'), false);
   };
@@ -72,6 +47,6 @@ async function page(file: string, hashed: boolean): Promise<StaticPage> {
     contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
     body: await readFile(file),
     // Hashed assets never change under their name; index.html names the current ones.
-    headers: { ...consoleSecurityHeaders, 'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache' },
+    headers: { ...consoleSecurityHeaders, 'cache-control': hashed ? HASHED_ASSET_CACHE_CONTROL : PAGE_CACHE_CONTROL },
   };
 }

@@ -63,6 +63,9 @@ describe('TesseraStack', () => {
     ofType('AWS::IAM::Policy')
       .filter(([, p]) => (p.Properties!.Roles as Json[]).some((r) => r.Ref === roleId))
       .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+  /** CDK's BucketDeployment function (the console's build copied at deploy) and its role. */
+  const deploymentRoleId = () => logicalId(stack.edge.console.deploymentRole!.node.defaultChild);
+  const deploymentFunctionId = () => ofType('AWS::Lambda::Function').find(([, r]) => JSON.stringify(r.Properties!.Role).includes(deploymentRoleId()))![0];
   const actionsOn = (statements: Statement[], prefix: string) => statements.flatMap((s) => asArray(s.Action)).filter((a) => a.startsWith(prefix));
 
   beforeAll(() => {
@@ -115,9 +118,10 @@ describe('TesseraStack', () => {
   describe('functions', () => {
     it('one per handler of the route and job tables, Node 22 on arm64', () => {
       expect(handlers.length).toBeGreaterThan(0);
-      // Besides them, only CDK's reader of the edge's cross-region reference (the web ACL's ARN).
+      // Besides them, only CDK's reader of the edge's cross-region reference (the web ACL's ARN)
+      // and CDK's function that copies the console's build into its bucket at deploy.
       const others = ofType('AWS::Lambda::Function').filter(([id]) => !handlers.map(fnId).includes(id));
-      expect(others.map(([id]) => id)).toEqual([expect.stringMatching(/^CustomCrossRegionExportReader/)]);
+      expect(others.map(([id]) => id).sort()).toEqual([expect.stringMatching(/^CustomCDKBucketDeployment/), expect.stringMatching(/^CustomCrossRegionExportReader/)]);
       expect([...stack.functions.keys()].sort()).toEqual([...handlers].sort());
       for (const [, fn] of handlers.map((h) => [h, resources[fnId(h)]!] as const)) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
@@ -125,7 +129,12 @@ describe('TesseraStack', () => {
     });
 
     it('one layer of shared packages, for arm64 on Node 22, taken by exactly the password-hashing functions', () => {
-      const layers = ofType('AWS::Lambda::LayerVersion');
+      // Besides it, each of the console's two deployments brings CDK's AWS CLI layer, which only CDK's deployment function takes.
+      const isCliLayer = ([, layer]: [string, Resource]) => layer.Properties!.Description === '/opt/awscli/aws';
+      const cliLayers = ofType('AWS::Lambda::LayerVersion').filter(isCliLayer).map(([id]) => ({ Ref: id }));
+      expect(cliLayers).toHaveLength(2);
+      expect(cliLayers).toContainEqual((resources[deploymentFunctionId()]!.Properties!.Layers as unknown[])[0]);
+      const layers = ofType('AWS::Lambda::LayerVersion').filter((entry) => !isCliLayer(entry));
       expect(layers).toHaveLength(1);
       const [layerId, layer] = layers[0]!;
       expect(layer.Properties).toMatchObject({ CompatibleRuntimes: ['nodejs22.x'], CompatibleArchitectures: ['arm64'] });
@@ -405,10 +414,20 @@ describe('TesseraStack', () => {
       }
     });
 
-    it('attaches no managed policies to a function and no wildcard resource at all (tracing off)', () => {
+    it('attaches no managed policies to a function and no wildcard resource at all (tracing off), but in CDK\'s console deployment', () => {
       for (const handler of handlers) expect(resources[roleIdOf(handler)]!.Properties!.ManagedPolicyArns, handler).toBeUndefined();
-      const everyStatement = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement);
+      const deploymentStatements = statementsOfRole(deploymentRoleId());
+      const everyStatement = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement).filter((s) => !deploymentStatements.includes(s));
       expect(everyStatement.filter((s) => asArray(s.Resource).some((r) => JSON.stringify(r).includes('*')))).toEqual([]);
+      // CDK's deployment function: objects of the CDK assets bucket and of the console's bucket, and invalidations.
+      const consoleBucketId = logicalId(stack.edge.console.bucket.node.defaultChild);
+      const onWildcards = deploymentStatements.flatMap((s) => asArray(s.Resource).filter((r) => JSON.stringify(r).includes('*')).map((r) => JSON.stringify(r)));
+      expect(onWildcards.sort()).toEqual([
+        '"*"',
+        JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [consoleBucketId, 'Arn'] }, '/*']] }),
+        JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:s3:::cdk-hnb659fds-assets-${TEST_ENVIRONMENT.account}-${TEST_ENVIRONMENT.region}/*`]] }),
+      ].sort());
+      expect(deploymentStatements.find((s) => s.Resource === '*')!.Action).toEqual(['cloudfront:GetInvalidation', 'cloudfront:CreateInvalidation']);
       for (const s of everyStatement) expect(asArray(s.Action).some((a) => a === '*' || a.endsWith(':*'))).toBe(false);
     });
 
@@ -419,7 +438,8 @@ describe('TesseraStack', () => {
       );
       const onStar = statements.filter((s) => asArray(s.Resource).includes('*'));
       expect(onStar.length).toBeGreaterThan(0); // X-Ray's PutTraceSegments cannot be scoped
-      for (const s of onStar) expect(asArray(s.Action).every((a) => a.startsWith('xray:'))).toBe(true);
+      // Besides X-Ray, CDK's console deployment invalidates the distribution (no narrower resource).
+      for (const s of onStar) expect(asArray(s.Action).every((a) => a.startsWith('xray:') || a.startsWith('cloudfront:') && a.endsWith('Invalidation'))).toBe(true);
     });
   });
 

@@ -1,0 +1,38 @@
+/**
+ * The response headers of the console's site, owned here once: the local host
+ * (infra/local/console-site.ts) sends them on every page, and in AWS the distribution's
+ * response headers policy (infra/console-site.ts) is built from the same map, so the CSP a
+ * browser enforces is the same everywhere.
+ */
+
+/**
+ * Scripts, styles and everything else from this origin only, no inline code, no framing. The
+ * console needs nothing more: its QR code is inline SVG markup, its styles a hashed file.
+ */
+export const CONSOLE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const consoleSecurityHeaders: Readonly<Record<string, string>> = {
+  'content-security-policy': CONSOLE_CSP,
+  // The reset link carries its token in the URL: no page of the console sends a Referer.
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/** Where the build puts its content-hashed files (Vite's `assets/`): they never change under their name. */
+export const HASHED_ASSETS_PREFIX = 'assets/';
+export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** index.html (and the few unhashed files) names the current assets: revalidated on every load. */
+export const PAGE_CACHE_CONTROL = 'no-cache';
