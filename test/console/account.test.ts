@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleDistDir } from '../../infra/local/console-build';
 import { consoleSite } from '../../infra/local/console-site';
 import { totpCode } from '../../shared/crypto/totp';
-import { checkPage, launchBrowser, openConsole } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, verifyDomainAsOperator, type Session, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -46,11 +46,7 @@ async function backupCodeWorks(password: string, backupCode: string): Promise<bo
 describe('the console, your account', () => {
   it('makes new backup codes, changes the password with field errors first, and lists no linked identity', async () => {
     const { page, errors } = await openConsole(browser, host.url);
-    await page.goto('/sign-in');
-    await page.getByLabel('Work email').fill(tenant.admin.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithPassword(page, tenant.admin.email, PASSWORD);
     await page.waitForURL('**/mfa/challenge');
     await page.getByLabel('Code from your authenticator app').fill(await totpCode(enrolled.totpSecret!, clock.epochSeconds()));
     clock.advance(30);

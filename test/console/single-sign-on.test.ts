@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleDistDir } from '../../infra/local/console-build';
 import { consoleSite } from '../../infra/local/console-site';
-import { checkPage, launchBrowser, openConsole } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -38,11 +38,7 @@ interface DomainAnswer { domain: string; status: string; verification: { name: s
 describe('the console, single sign-on', () => {
   it('configures an OIDC IdP with a field error first, edits and deletes it, and adds a domain pending with its TXT record', async () => {
     const { page, errors } = await openConsole(browser, host.url);
-    await page.goto('/sign-in');
-    await page.getByLabel('Work email').fill(tenant.admin.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithPassword(page, tenant.admin.email, PASSWORD);
     await page.waitForURL('**/connections');
     const adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
     const idp = async () => http.request('GET', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken });

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleDistDir } from '../../infra/local/console-build';
 import { consoleSite } from '../../infra/local/console-site';
-import { checkPage, launchBrowser, openConsole } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -35,11 +35,7 @@ afterAll(async () => {
 describe('the console, as a tenant admin', () => {
   it('creates a user, changes the role, disables and enables them, sets the MFA policy, creates a workspace, transfers and switches to it, and reads both audit logs', async () => {
     const { page, errors } = await openConsole(browser, host.url);
-    await page.goto('/sign-in');
-    await page.getByLabel('Work email').fill(tenant.admin.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithPassword(page, tenant.admin.email, PASSWORD);
     await page.waitForURL('**/connections');
 
     // Users: a problem's errors[].path lands beside its field, then a user is created.

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleDistDir } from '../../infra/local/console-build';
 import { consoleSite } from '../../infra/local/console-site';
-import { checkPage, launchBrowser, openConsole } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -46,11 +46,7 @@ afterAll(async () => {
 describe('the console, as a viewer', () => {
   it('lists and opens connections with no control to create, edit, test or run', async () => {
     const { page, errors } = await openConsole(browser, host.url);
-    await page.goto('/sign-in');
-    await page.getByLabel('Work email').fill(viewerEmail());
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInWithPassword(page, viewerEmail(), PASSWORD);
     await page.waitForURL('**/connections');
 
     await page.getByRole('link', { name: 'Okta (read me)' }).waitFor();
