@@ -21,8 +21,17 @@ export const CONSOLE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * HTTPS only, for two years, on this host name alone: the service does not own its
+ * subdomains, so no `includeSubDomains` and no preload. Browsers ignore the header on plain
+ * HTTP (RFC 6797 8.1), so the local host sends it harmlessly; in AWS the distribution sends it
+ * on the console and on the API (infra/edge.ts).
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000';
+
 export const consoleSecurityHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': CONSOLE_CSP,
+  'strict-transport-security': STRICT_TRANSPORT_SECURITY,
   // The reset link carries its token in the URL: no page of the console sends a Referer.
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',

@@ -9,7 +9,7 @@
  * distribution's custom error responses: those apply to every behaviour and would turn the
  * API's 403 and 404 problem+json answers into the console's page.
  */
-import { DefaultStackSynthesizer, Stack, Token, Validations } from 'aws-cdk-lib';
+import { DefaultStackSynthesizer, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -42,7 +42,7 @@ type Override = { override: boolean };
  * only in their typed fields (a custom header of those names is refused), the rest as custom
  * headers. Every value overrides what the origin sends.
  */
-export function consoleResponseHeaders(headers: Readonly<Record<string, string>>): Pick<cloudfront.ResponseHeadersPolicyProps, 'securityHeadersBehavior' | 'customHeadersBehavior'> {
+export function responseHeadersPolicyOf(headers: Readonly<Record<string, string>>): Pick<cloudfront.ResponseHeadersPolicyProps, 'securityHeadersBehavior' | 'customHeadersBehavior'> {
   const override: Override = { override: true };
   const security: { -readonly [K in keyof SecurityHeaders]: SecurityHeaders[K] } = {};
   const custom: cloudfront.ResponseCustomHeader[] = [];
@@ -63,13 +63,31 @@ export function consoleResponseHeaders(headers: Readonly<Record<string, string>>
         security.contentTypeOptions = override;
         break;
       case 'strict-transport-security':
+        security.strictTransportSecurity = { ...strictTransportSecurityOf(value), ...override };
+        break;
       case 'x-xss-protection':
         throw new Error(`${name}: map it to CloudFront's field before using it`);
       default:
         custom.push({ header: name, value, ...override });
     }
   }
-  return { securityHeadersBehavior: security, customHeadersBehavior: { customHeaders: custom } };
+  return { securityHeadersBehavior: security, ...(custom.length > 0 ? { customHeadersBehavior: { customHeaders: custom } } : {}) };
+}
+
+/**
+ * CloudFront builds the header from typed fields, so the value is read back into them; a
+ * directive it cannot express fails the synth rather than being dropped.
+ */
+function strictTransportSecurityOf(value: string): Omit<cloudfront.ResponseHeadersStrictTransportSecurity, 'override'> {
+  const directives = value.split(';').map((d) => d.trim().toLowerCase()).filter((d) => d !== '');
+  const maxAge = directives.map((d) => /^max-age=(\d+)$/.exec(d)).find((m) => m !== null);
+  const unknown = directives.filter((d) => !/^max-age=\d+$/.test(d) && d !== 'includesubdomains' && d !== 'preload');
+  if (!maxAge || unknown.length > 0) throw new Error(`strict-transport-security: CloudFront cannot send ${value}`);
+  return {
+    accessControlMaxAge: Duration.seconds(Number(maxAge[1])),
+    includeSubdomains: directives.includes('includesubdomains'),
+    preload: directives.includes('preload'),
+  };
 }
 
 function oneOf<T extends string>(values: Record<string, T>, name: string, value: string): T {
@@ -114,10 +132,13 @@ export class ConsoleSite extends Construct {
     });
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'Headers', {
       comment: `Tessera ${props.env}: the console's CSP and security headers`,
-      ...consoleResponseHeaders(consoleSecurityHeaders),
+      ...responseHeadersPolicyOf(consoleSecurityHeaders),
     });
     this.behavior = {
-      origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+      // LIST as well as READ: without s3:ListBucket, S3 answers a key that is not there with
+      // 403 AccessDenied (it will not say whether the key exists); with it, a missing asset is
+      // the 404 it is. The bucket holds only the public build, so its key names hide nothing.
+      origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST] }),
       // A browser typing the host name gets the HTTPS page (the API refuses plain HTTP instead).
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,

@@ -28,11 +28,16 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../shared/http/client-address';
-import { ConsoleSite } from './console-site';
+import { STRICT_TRANSPORT_SECURITY } from '../console/site-headers';
+import { ConsoleSite, responseHeadersPolicyOf } from './console-site';
 import type { CustomDomain, StackSettings } from './stack-settings';
 
-/** The paths the API serves (API.md: every route is under /v1/); the default behaviour serves the web console (infra/console-site.ts). */
-export const API_PATH_PATTERN = '/v1/*';
+/**
+ * The paths the API serves (API.md: every route is under /v1/), and `/v1` itself, which the
+ * local host also leaves to the API (a 404 of the API's, not the console's page); the default
+ * behaviour serves the web console (infra/console-site.ts).
+ */
+export const API_PATH_PATTERNS = ['/v1', '/v1/*'] as const;
 /** WAF rate-based rules count over this window (seconds); the limits in settings are per window. */
 export const RATE_WINDOW_SECONDS = 300;
 /** What the rate rules guard, by URI path prefix, with the settings' key of their limit. */
@@ -150,6 +155,8 @@ export class ApiEdge extends Construct {
   readonly viewerAddress: cloudfront.Function;
   /** The web console, at the default behaviour. */
   readonly console: ConsoleSite;
+  /** What the distribution adds to the API's answers: HSTS (the handlers set the rest). */
+  readonly apiResponseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   /** `https://` and the distribution's (or the edge domain's) host name. */
   readonly url: string;
 
@@ -180,8 +187,13 @@ export class ApiEdge extends Construct {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
       comment: `Tessera ${props.env}: the viewer's address for the API`,
     }));
+    this.apiResponseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: `Tessera ${props.env}: HSTS on the API's answers`,
+      ...responseHeadersPolicyOf({ 'strict-transport-security': STRICT_TRANSPORT_SECURITY }),
+    });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin,
+      responseHeadersPolicy: this.apiResponseHeadersPolicy,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       // Every answer is per caller (and says no-store): nothing is cached.
@@ -194,9 +206,9 @@ export class ApiEdge extends Construct {
     const certificate = props.edgeDomain ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.edgeDomain.certificateArn) : undefined;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Tessera ${props.env}`,
-      // The web console; only `/v1/*` reaches the API (API.md: it serves nothing outside /v1).
+      // The web console; only `/v1` and `/v1/*` reach the API (API.md: it serves nothing outside /v1).
       defaultBehavior: this.console.behavior,
-      additionalBehaviors: { [API_PATH_PATTERN]: apiBehavior },
+      additionalBehaviors: Object.fromEntries(API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior])),
       webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_ALL,

@@ -8,8 +8,8 @@
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, consoleSecurityHeaders } from '../../console/site-headers';
-import { API_PATH_PATTERN } from '../../infra/edge';
-import { SPA_REWRITE_FUNCTION_CODE, consoleResponseHeaders } from '../../infra/console-site';
+import { API_PATH_PATTERNS } from '../../infra/edge';
+import { SPA_REWRITE_FUNCTION_CODE, responseHeadersPolicyOf } from '../../infra/console-site';
 import type { TesseraStack } from '../../infra/tessera-stack';
 import { logicalIdOf, synthStack, type Resource } from '../support/stack-synth';
 
@@ -52,7 +52,7 @@ describe('web console in AWS', () => {
       });
       expect(behavior.OriginRequestPolicyId).toBeUndefined();
       // Only the API's paths go elsewhere; no custom error response would turn an API 403/404 into the page.
-      expect((config.CacheBehaviors as Json[]).map((b) => b.PathPattern)).toEqual([API_PATH_PATTERN]);
+      expect((config.CacheBehaviors as Json[]).map((b) => b.PathPattern)).toEqual([...API_PATH_PATTERNS]);
       expect(config.CustomErrorResponses).toBeUndefined();
     });
 
@@ -77,6 +77,7 @@ describe('web console in AWS', () => {
           ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
           FrameOptions: { FrameOption: string; Override: boolean };
           ContentTypeOptions: { Override: boolean };
+          StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains: boolean; Preload: boolean; Override: boolean };
         } & Json;
         CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
       };
@@ -87,17 +88,24 @@ describe('web console in AWS', () => {
         'referrer-policy': security.ReferrerPolicy.ReferrerPolicy,
         'x-frame-options': security.FrameOptions.FrameOption,
         'x-content-type-options': 'nosniff',
+        'strict-transport-security': [
+          `max-age=${security.StrictTransportSecurity.AccessControlMaxAgeSec}`,
+          ...(security.StrictTransportSecurity.IncludeSubdomains ? ['includeSubDomains'] : []),
+          ...(security.StrictTransportSecurity.Preload ? ['preload'] : []),
+        ].join('; '),
         ...Object.fromEntries(policy.CustomHeadersConfig.Items.map((h) => [h.Header, h.Value])),
       };
       expect(sent).toEqual(consoleSecurityHeaders);
-      expect(Object.keys(security).sort()).toEqual(['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy']);
+      expect(Object.keys(security).sort()).toEqual(['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy', 'StrictTransportSecurity']);
       for (const header of [...Object.values(security), ...policy.CustomHeadersConfig.Items] as { Override: boolean }[]) expect(header.Override).toBe(true);
     });
 
     it('refuses a header value CloudFront cannot send rather than dropping it', () => {
-      expect(() => consoleResponseHeaders({ 'x-frame-options': 'ALLOW-FROM https://x.example' })).toThrow(/x-frame-options/);
-      expect(() => consoleResponseHeaders({ 'referrer-policy': 'nope' })).toThrow(/referrer-policy/);
-      expect(() => consoleResponseHeaders({ 'strict-transport-security': 'max-age=1' })).toThrow(/strict-transport-security/);
+      expect(() => responseHeadersPolicyOf({ 'x-frame-options': 'ALLOW-FROM https://x.example' })).toThrow(/x-frame-options/);
+      expect(() => responseHeadersPolicyOf({ 'referrer-policy': 'nope' })).toThrow(/referrer-policy/);
+      expect(() => responseHeadersPolicyOf({ 'strict-transport-security': 'max-age=1; report-uri=x' })).toThrow(/strict-transport-security/);
+      expect(() => responseHeadersPolicyOf({ 'strict-transport-security': 'includeSubDomains' })).toThrow(/strict-transport-security/);
+      expect(responseHeadersPolicyOf({ 'strict-transport-security': 'max-age=300; includeSubDomains; preload' }).securityHeadersBehavior!.strictTransportSecurity).toMatchObject({ includeSubdomains: true, preload: true, override: true });
     });
   });
 
@@ -113,7 +121,7 @@ describe('web console in AWS', () => {
       expect(bucket.Properties!.WebsiteConfiguration).toBeUndefined();
     });
 
-    it('lets only the distribution read it (CloudFront with its SourceArn), and refuses plain HTTP', () => {
+    it('lets only the distribution read and list it (CloudFront with its SourceArn; listing makes a missing asset a 404, not a 403), and refuses plain HTTP', () => {
       const policies = ofType('AWS::S3::BucketPolicy').filter(([, p]) => JSON.stringify(p.Properties!.Bucket) === JSON.stringify({ Ref: bucketId() }));
       expect(policies).toHaveLength(1);
       const statements = (policies[0]![1].Properties!.PolicyDocument as { Statement: Json[] }).Statement;
@@ -122,8 +130,8 @@ describe('web console in AWS', () => {
         {
           Effect: 'Allow',
           Principal: { Service: 'cloudfront.amazonaws.com' },
-          Action: 's3:GetObject',
-          Resource: objects,
+          Action: ['s3:GetObject', 's3:ListBucket'],
+          Resource: [objects, { 'Fn::GetAtt': [bucketId(), 'Arn'] }],
           Condition: { StringEquals: { 'AWS:SourceArn': { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/', { Ref: distributionId() }]] } } },
         },
       ]);

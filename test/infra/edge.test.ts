@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { NestedStack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATH_PATTERN, MANAGED_RULE_GROUPS, RATE_WINDOW_SECONDS, VIEWER_ADDRESS_FUNCTION_CODE } from '../../infra/edge';
+import { API_PATH_PATTERNS, MANAGED_RULE_GROUPS, RATE_WINDOW_SECONDS, VIEWER_ADDRESS_FUNCTION_CODE } from '../../infra/edge';
 import { passwordHashingHandlers } from '../../infra/handler-capabilities';
 import { defaultStackSettings } from '../../infra/stack-settings';
 import type { TesseraStack } from '../../infra/tessera-stack';
@@ -99,12 +99,13 @@ describe('edge', () => {
   });
 
   describe('distribution', () => {
-    it('serves the API under /v1/* uncached, with every viewer header but Host, HTTPS only (the default is the console\'s)', () => {
+    it('serves the API at /v1 and under /v1/* uncached, with every viewer header but Host, HTTPS only, HSTS added (the default is the console\'s)', () => {
       const config = distributionConfig(resources);
-      expect((config.CacheBehaviors as Json[]).map((b) => b.PathPattern)).toEqual([API_PATH_PATTERN]);
-      const [behavior] = config.CacheBehaviors as Json[];
+      const behaviors = config.CacheBehaviors as Json[];
+      expect(behaviors.map((b) => b.PathPattern)).toEqual([...API_PATH_PATTERNS]);
       const origin = apiOrigin(resources);
-      expect(behavior).toMatchObject({
+      for (const behavior of behaviors) expect(behavior).toMatchObject({
+        ResponseHeadersPolicyId: { Ref: logicalIdOf(stack.edge.apiResponseHeadersPolicy) },
         TargetOriginId: origin.Id,
         CachePolicyId: CACHING_DISABLED,
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -113,6 +114,11 @@ describe('edge', () => {
         FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [logicalIdOf(stack.edge.viewerAddress), 'FunctionARN'] } }],
       });
       expect((config.DefaultCacheBehavior as Json).TargetOriginId).not.toBe(origin.Id);
+      // Only HSTS: the handlers set their own content type, caching and nosniff.
+      expect(resources[logicalIdOf(stack.edge.apiResponseHeadersPolicy)]!.Properties!.ResponseHeadersPolicyConfig).toMatchObject({
+        SecurityHeadersConfig: { StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: false, Preload: false, Override: true } },
+      });
+      expect(Object.keys((resources[logicalIdOf(stack.edge.apiResponseHeadersPolicy)]!.Properties!.ResponseHeadersPolicyConfig as Json).SecurityHeadersConfig as Json)).toEqual(['StrictTransportSecurity']);
       expect(origin).toMatchObject({ CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] } });
       // The origin is the API's execute-api host when there is no custom domain.
       expect(JSON.stringify(origin.DomainName)).toContain(logicalIdOf(stack.api));
