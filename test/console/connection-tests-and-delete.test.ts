@@ -7,6 +7,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleDistDir } from '../../infra/local/console-build';
 import { consoleSite } from '../../infra/local/console-site';
+import { READABLE_TIME_FIELDS } from '../../console/src/components/readable-time';
 import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
@@ -59,7 +60,9 @@ describe('the console, a connection', () => {
     await page.getByRole('button', { name: 'Test the connection' }).click();
     await expect.poll(() => history.count()).toBe(2);
     const listed = ((await http.request('GET', `/v1/connections/${connectionId}/tests`, { token: adminToken })).body as { tests: { checked_at: string; remediation: { message: string }[] }[] }).tests;
-    expect(await history.locator('td:first-child').allTextContents()).toEqual(listed.map((t) => t.checked_at));
+    // Shown in the reader's locale; the exact moment stays in the datetime attribute.
+    expect(await history.locator('td:first-child time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')))).toEqual(listed.map((t) => t.checked_at));
+    expect(await history.locator('td:first-child').allTextContents()).toEqual(listed.map((t) => new Intl.DateTimeFormat('en-US', { ...READABLE_TIME_FIELDS, timeZone: 'UTC' }).format(new Date(t.checked_at))));
     expect(listed[0]!.checked_at > listed[1]!.checked_at).toBe(true);
     expect(await history.locator('td.test-status').allTextContents()).toEqual(['failed', 'failed']);
     expect(await history.first().textContent()).toContain(listed[0]!.remediation[0]!.message);

@@ -9,6 +9,7 @@ import { send, type Outcome } from '../api/send';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
 import { useCurrentUser } from '../session/current-user';
+import { Timestamp } from '../components/timestamp';
 
 type AuditEvent = Schemas['AuditEvent'];
 type Page = { audit_events: AuditEvent[]; next_cursor: string | null };
@@ -49,7 +50,7 @@ export function AuditLogPage({ scope }: { scope: 'workspace' | 'tenant' }) {
           <tbody>
             {events.map((e) => (
               <tr key={e.event_id}>
-                <td>{e.created_at}</td>
+                <td><Timestamp value={e.created_at} /></td>
                 <td class="audit-action">{e.action}</td>
                 <td>{e.actor_id ?? 'system'}</td>
                 <td>{e.target_type} {e.target_id}</td>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { Timestamp } from '../components/timestamp';
 
 type Entity = Schemas['Entity'];
 type Kind = Entity['kind'];
@@ -50,7 +51,7 @@ export function ConnectionInventoryPanel({ connectionId, version }: { connection
         <table class="entities">
           <caption class="visually-hidden">Entities</caption>
           <thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Source id</th><th scope="col">Last seen</th></tr></thead>
-          <tbody>{entities.map((e) => <tr key={e.entity_id}><td>{e.display_name}</td><td>{e.kind}</td><td>{e.source_id}</td><td>{e.last_seen_at}</td></tr>)}</tbody>
+          <tbody>{entities.map((e) => <tr key={e.entity_id}><td>{e.display_name}</td><td>{e.kind}</td><td>{e.source_id}</td><td><Timestamp value={e.last_seen_at} /></td></tr>)}</tbody>
         </table>
       )}
       {cursor && <button type="button" onClick={() => void loadEntities(cursor)}>More entities</button>}

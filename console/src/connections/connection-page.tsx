@@ -14,6 +14,7 @@ import { ConnectionInventoryPanel } from './connection-inventory-panel';
 import { ConnectionRunsPanel } from './connection-runs-panel';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { ConnectionTestsPanel } from './connection-tests-panel';
+import { Timestamp } from '../components/timestamp';
 
 export function ConnectionPage({ id }: { id: string }) {
   const canWrite = useCan('connections:write');
@@ -49,8 +50,8 @@ export function ConnectionPage({ id }: { id: string }) {
         <dt>Integration</dt><dd>{integration?.name ?? c.integration_id}</dd>
         <dt>Health</dt><dd><span class={`status status-${c.status}`} id="connection-status">{c.status}</span></dd>
         <dt>Schedule</dt><dd>Daily at {String(c.schedule.hour).padStart(2, '0')}:{String(c.schedule.minute).padStart(2, '0')} ({c.schedule.timezone})</dd>
-        <dt>Last run</dt><dd>{c.last_run_at ?? 'never'}</dd>
-        <dt>Next run</dt><dd>{c.next_run_at ?? '—'}</dd>
+        <dt>Last run</dt><dd>{c.last_run_at ? <Timestamp value={c.last_run_at} /> : 'never'}</dd>
+        <dt>Next run</dt><dd>{c.next_run_at ? <Timestamp value={c.next_run_at} /> : '—'}</dd>
       </dl>
       {canTest && <ConnectionTestPanel connectionId={c.connection_id} onTested={() => void load()} />}
       <ConnectionTestsPanel connectionId={c.connection_id} version={version} />

@@ -4,6 +4,8 @@ import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
 import { useCan } from '../session/current-user';
+import { readableTime } from '../components/readable-time';
+import { Timestamp } from '../components/timestamp';
 
 type Run = Schemas['Run'];
 
@@ -55,13 +57,13 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
           <tbody>
             {runs.map((run) => (
               <tr key={run.run_id}>
-                <td>{run.queued_at}</td>
+                <td><Timestamp value={run.queued_at} /></td>
                 <td>{run.trigger}</td>
                 <td class="run-status">{run.status}</td>
                 <td>{Object.values(run.counts.entities).reduce((a, b) => a + b, 0)}</td>
                 <td>
                   +{run.changes.entities_added} ~{run.changes.entities_changed} −{run.changes.entities_removed}{' '}
-                  <button type="button" onClick={() => setChangesOf(run.run_id)} aria-label={`Changes of the run queued at ${run.queued_at}`}>Changes</button>
+                  <button type="button" onClick={() => setChangesOf(run.run_id)} aria-label={`Changes of the run queued at ${readableTime(run.queued_at)}`}>Changes</button>
                 </td>
               </tr>
             ))}

@@ -7,6 +7,7 @@ import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { CopyButton } from '../components/copy-button';
 import { FormMessage } from '../components/form-message';
+import { Timestamp } from '../components/timestamp';
 
 export function ConnectionTestPanel({ connectionId, onTested }: { connectionId: string; onTested: () => void }) {
   const [result, setResult] = useState<Schemas['ConnectionTestResult'] | undefined>();
@@ -30,7 +31,7 @@ export function ConnectionTestPanel({ connectionId, onTested }: { connectionId: 
       <FormMessage message={message} />
       {result && (
         <div role="status" class="test-result">
-          <p>Test {result.status === 'success' ? 'passed' : 'failed'} at {result.checked_at}.</p>
+          <p>Test {result.status === 'success' ? 'passed' : 'failed'} at <Timestamp value={result.checked_at} />.</p>
           {result.remediation.length > 0 && (
             <ol class="remediation" aria-label="How to fix it">
               {result.remediation.map((item, i) => (

@@ -4,6 +4,7 @@ import { api } from '../api/client';
 import { send } from '../api/send';
 import type { operations } from '../api/schema';
 import { FormMessage } from '../components/form-message';
+import { Timestamp } from '../components/timestamp';
 
 // The list's item has no named schema in the document: taken from the operation's answer.
 type Test = operations['connectionTestsList']['responses'][200]['content']['application/json']['tests'][number];
@@ -34,7 +35,7 @@ export function ConnectionTestsPanel({ connectionId, version }: { connectionId: 
           <tbody>
             {tests.map((t) => (
               <tr key={t.test_id}>
-                <td>{t.checked_at}</td>
+                <td><Timestamp value={t.checked_at} /></td>
                 <td class="test-status">{t.status === 'success' ? 'passed' : 'failed'}</td>
                 <td>{t.remediation.length === 0 ? '—' : <ul>{t.remediation.map((r, i) => <li key={i}><strong>{r.category}</strong>: {r.message}</li>)}</ul>}</td>
               </tr>

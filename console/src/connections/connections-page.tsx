@@ -5,6 +5,7 @@ import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
 import { Link } from '../routing/link';
 import { useCan } from '../session/current-user';
+import { Timestamp } from '../components/timestamp';
 
 export function ConnectionsPage() {
   const canWrite = useCan('connections:write');
@@ -37,8 +38,8 @@ export function ConnectionsPage() {
                 <td><Link href={`/connections/${encodeURIComponent(c.connection_id)}`}>{c.name}</Link></td>
                 <td>{c.integration_id}</td>
                 <td><span class={`status status-${c.status}`}>{c.status}</span></td>
-                <td>{c.last_run_at ?? 'never'}</td>
-                <td>{c.next_run_at ?? '—'}</td>
+                <td>{c.last_run_at ? <Timestamp value={c.last_run_at} /> : 'never'}</td>
+                <td>{c.next_run_at ? <Timestamp value={c.next_run_at} /> : '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -11,6 +11,7 @@ import { CopyButton } from '../components/copy-button';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
 import { useCan, useCurrentUser } from '../session/current-user';
+import { Timestamp } from '../components/timestamp';
 
 type Token = Schemas['PersonalAccessToken'];
 
@@ -103,7 +104,7 @@ export function TokensPage() {
               <tr key={t.id}>
                 <td>{t.name}</td>
                 <td>{t.scopes.join(', ')}</td>
-                <td>{t.expires_at}</td>
+                <td>{t.expires_at ? <Timestamp value={t.expires_at} /> : 'never'}</td>
                 <td>{t.last_used_at ?? 'never'}</td>
                 <td class="token-state">{t.revoked_at ? 'revoked' : 'active'}</td>
                 {canManage && (

@@ -8,6 +8,7 @@ import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
+import { Timestamp } from '../components/timestamp';
 
 type Workspace = Schemas['Workspace'];
 type User = Schemas['User'];
@@ -74,7 +75,7 @@ export function WorkspacesPage() {
                   {users.map((u) => <option key={u.id} value={u.id}>{u.email}</option>)}
                 </select>
               </td>
-              <td>{w.created_at}</td>
+              <td><Timestamp value={w.created_at} /></td>
             </tr>
           ))}
         </tbody>
