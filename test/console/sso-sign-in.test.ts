@@ -236,6 +236,21 @@ describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
     expect(dora.errors).toEqual([]);
     expect(erin.errors).toEqual([]);
   });
+
+  it("an error answer that is not to this tab's sign-in (a crafted link) shows the console's own message, never the link's text", async () => {
+    const { page, errors } = await openConsole(browser, host.url);
+    const lure = 'Your account is locked. Call +1 555 0100 to unlock it.';
+    const crafted = (state?: string) => `${CALLBACK_PATH}?${new URLSearchParams({ error: 'access_denied', error_description: lure, ...(state ? { state } : {}) })}`;
+    // With a sign-in of this tab's own in flight (another state), and with none and no state at all.
+    await toIdp(page, 'erin');
+    for (const link of [crafted('not-the-state-this-tab-sent'), crafted()]) {
+      await page.goto(link);
+      await page.getByText('This sign-in did not start in this tab, or it was already used: sign in again.').waitFor();
+      expect(await page.locator('main').textContent()).not.toContain(lure);
+    }
+    await expectSignedOut(page);
+    expect(errors).toEqual([]);
+  });
 });
 
 describe.skipIf(missing !== undefined)('the console, sign-in through a SAML IdP (SimpleSAMLphp 1.19)', () => {
