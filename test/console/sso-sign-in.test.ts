@@ -243,10 +243,11 @@ describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
     const crafted = (state?: string) => `${CALLBACK_PATH}?${new URLSearchParams({ error: 'access_denied', error_description: lure, ...(state ? { state } : {}) })}`;
     // With a sign-in of this tab's own in flight (another state), and with none and no state at all.
     await toIdp(page, 'erin');
-    for (const link of [crafted('not-the-state-this-tab-sent'), crafted()]) {
+    for (const [i, link] of [crafted('not-the-state-this-tab-sent'), crafted()].entries()) {
       await page.goto(link);
       await page.getByText('This sign-in did not start in this tab, or it was already used: sign in again.').waitFor();
       expect(await page.locator('main').textContent()).not.toContain(lure);
+      await checkPage(page, `sso-callback-crafted-error-${i + 1}`);
     }
     await expectSignedOut(page);
     expect(errors).toEqual([]);
