@@ -56,11 +56,16 @@ export async function checkPage(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Signs in from `/sign-in` with a password: email discovery, then the password form. Where it lands (connections, an MFA challenge) is the caller's to wait for. */
-export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+/** The first step of every sign-in: `/sign-in`, the work email, Continue. Discovery then shows the password form or sends the browser to the tenant's IdP. */
+export async function continueWithEmail(page: Page, email: string): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Signs in from `/sign-in` with a password: email discovery, then the password form. Where it lands (connections, an MFA challenge) is the caller's to wait for. */
+export async function signInWithPassword(page: Page, email: string, password: string): Promise<void> {
+  await continueWithEmail(page, email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

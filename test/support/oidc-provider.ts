@@ -2,7 +2,9 @@
  * A real OpenID Provider for the tests: panva's `oidc-provider` (v9) on loopback, with an RSA
  * signing key generated per run, the clients and accounts a test file asks for, and a tiny
  * interaction endpoint that tests drive over HTTP (`POST /interaction/:uid` with `login`,
- * `amr`, `acr`). Consent is granted for the requested scopes, as a first-party IdP would.
+ * `amr`, `acr`, or `cancel`), or in a real browser through the HTML login form it answers to a
+ * navigation (`Accept: text/html`). Consent is granted for the requested scopes, as a
+ * first-party IdP would.
  *
  * `mutateIdToken` lets a test re-sign the ID token the token endpoint answers (same key, other
  * claims): an ID token for another audience or from another issuer, as an attacker or a
@@ -102,16 +104,48 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** GET: which prompt is pending (JSON). POST login=…&amr=…&acr=…: finish the login prompt. */
+/**
+ * GET: which prompt is pending, as JSON for HTTP-driven tests, or as an HTML login form for a
+ * browser's navigation. POST login=…&amr=…&acr=…: finish the login prompt; POST cancel=…: the
+ * user gives up, which the IdP answers to the client as `access_denied` (RFC 6749 4.1.2.1).
+ */
 async function interaction(provider: Provider, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const details = await provider.interactionDetails(req, res);
   if (req.method === 'GET') {
+    if (req.headers.accept?.includes('text/html')) {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(loginPage(details.uid));
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ uid: details.uid, prompt: details.prompt.name }));
     return;
   }
   const form = await readForm(req);
+  if (form.has('cancel')) {
+    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in at the identity provider' }, { mergeWithLastSubmission: false });
+    return;
+  }
   const amr = form.get('amr')?.split(' ').filter(Boolean);
   const acr = form.get('acr') ?? undefined;
   await provider.interactionFinished(req, res, { login: { accountId: form.get('login') ?? '', ...(amr?.length ? { amr } : {}), ...(acr ? { acr } : {}) } }, { mergeWithLastSubmission: false });
+}
+
+/**
+ * The IdP's sign-in page: the account, how it authenticated (amr), and a way to cancel. No
+ * script; an empty icon, so that Chromium asks for no /favicon.ico (a 404 the console tests would count as an error).
+ */
+function loginPage(uid: string): string {
+  const action = `/interaction/${encodeURIComponent(uid)}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Test IdP: sign in</title><link rel="icon" href="data:,"></head>
+<body><main>
+<h1>Test IdP: sign in</h1>
+<form method="post" action="${action}">
+<p><label for="login">Username</label> <input id="login" name="login" autocomplete="username" required></p>
+<p><label for="amr">Authentication methods (amr)</label> <input id="amr" name="amr" value="pwd"></p>
+<p><button type="submit">Sign in</button></p>
+</form>
+<form method="post" action="${action}"><p><button type="submit" name="cancel" value="1">Cancel</button></p></form>
+</main></body></html>`;
 }

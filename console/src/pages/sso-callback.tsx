@@ -1,4 +1,4 @@
-/** The way back from the tenant's IdP: checks this tab's `state` and exchanges the `sso_code`. */
+/** The way back from the tenant's IdP: checks this tab's `state`, then shows the error or exchanges the `sso_code`. */
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { send } from '../api/send';
@@ -14,8 +14,11 @@ export function SsoCallbackPage({ location }: { location: Location }) {
     const error = location.query.get('error');
     const code = location.query.get('code');
     const verifier = takeSsoVerifier(location.query.get('state'));
+    // The state first, for an error too: an answer to a sign-in this tab did not begin (a
+    // crafted link) must not put its own error_description on the console's origin.
+    if (!verifier) return setMessage('This sign-in did not start in this tab, or it was already used: sign in again.');
     if (error) return setMessage(location.query.get('error_description') ?? error);
-    if (!code || !verifier) return setMessage('This sign-in did not start in this tab, or it was already used: sign in again.');
+    if (!code) return setMessage('The identity provider answered without a sign-in code: sign in again.');
     void send(() => api.POST('/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: verifier } })).then((outcome) => {
       if (!outcome.ok) return setMessage(outcome.problem.detail);
       session.signIn(outcome.data);
