@@ -2,7 +2,7 @@
  * A real OpenID Provider for the tests: panva's `oidc-provider` (v9) on loopback, with an RSA
  * signing key generated per run, the clients and accounts a test file asks for, and a tiny
  * interaction endpoint that tests drive over HTTP (`POST /interaction/:uid` with `login`,
- * `amr`, `acr`). Consent is granted for the requested scopes, as a first-party IdP would.
+ * `amr`, `acr`), or in a browser through the HTML form its GET shows. Consent is granted for the requested scopes, as a first-party IdP would.
  *
  * `mutateIdToken` lets a test re-sign the ID token the token endpoint answers (same key, other
  * claims): an ID token for another audience or from another issuer, as an attacker or a
@@ -102,16 +102,40 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-/** GET: which prompt is pending (JSON). POST login=…&amr=…&acr=…: finish the login prompt. */
+/**
+ * GET: which prompt is pending (JSON), or, for a browser (`Accept: text/html`), a login form
+ * that posts here. POST login=…&amr=…&acr=…: finish the login prompt; POST cancel=…: the user
+ * refuses, which the IdP answers with `access_denied`.
+ */
 async function interaction(provider: Provider, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const details = await provider.interactionDetails(req, res);
   if (req.method === 'GET') {
+    if (req.headers.accept?.includes('text/html')) {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end(loginForm(details.uid));
+      return;
+    }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ uid: details.uid, prompt: details.prompt.name }));
     return;
   }
   const form = await readForm(req);
+  if (form.has('cancel')) {
+    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The user cancelled the sign-in at the identity provider' }, { mergeWithLastSubmission: false });
+    return;
+  }
   const amr = form.get('amr')?.split(' ').filter(Boolean);
   const acr = form.get('acr') ?? undefined;
   await provider.interactionFinished(req, res, { login: { accountId: form.get('login') ?? '', ...(amr?.length ? { amr } : {}), ...(acr ? { acr } : {}) } }, { mergeWithLastSubmission: false });
+}
+
+/** The login page a real browser sees: the account id (the key of `accounts`), sent with `amr=pwd`. */
+function loginForm(uid: string): string {
+  return `<!doctype html><html lang="en"><head><title>Test IdP sign-in</title><link rel="icon" href="data:,"></head><body><main>
+<h1>Test IdP sign-in</h1>
+<form method="post" action="/interaction/${encodeURIComponent(uid)}">
+<label for="login">Account</label> <input id="login" name="login" autocomplete="username">
+<input type="hidden" name="amr" value="pwd">
+<button type="submit">Sign in</button> <button type="submit" name="cancel" value="1">Cancel</button>
+</form></main></body></html>`;
 }

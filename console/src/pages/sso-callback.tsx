@@ -1,22 +1,38 @@
-/** The way back from the tenant's IdP: checks this tab's `state` and exchanges the `sso_code`. */
+/**
+ * The way back from the tenant's IdP, for both round trips this tab may have begun (the
+ * pending one in sessionStorage says which, and only when the `state` is the one it sent):
+ * a sign-in exchanges the `sso_code` with the PKCE verifier; a link takes its outcome
+ * (`?linked=true`, or the IdP's or the API's `error_description`) to the account page.
+ */
 import { useEffect, useState } from 'preact/hooks';
+import { identityLinkOutcome } from '../account/identity-link-outcome';
 import { api } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
 import { Link } from '../routing/link';
 import { navigate, type Location } from '../routing/router';
 import { session } from '../session/session';
-import { takeSsoVerifier } from '../session/sso';
+import { takePendingSso } from '../session/sso';
 
 export function SsoCallbackPage({ location }: { location: Location }) {
   const [message, setMessage] = useState<string | undefined>();
   useEffect(() => {
     const error = location.query.get('error');
+    const description = location.query.get('error_description') ?? error;
     const code = location.query.get('code');
-    const verifier = takeSsoVerifier(location.query.get('state'));
-    if (error) return setMessage(location.query.get('error_description') ?? error);
-    if (!code || !verifier) return setMessage('This sign-in did not start in this tab, or it was already used: sign in again.');
-    void send(() => api.POST('/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: verifier } })).then((outcome) => {
+    const pending = takePendingSso(location.query.get('state'));
+    if (pending?.purpose === 'link') {
+      identityLinkOutcome.set(
+        error ? { linked: false, message: description ?? error }
+          : location.query.get('linked') === 'true' ? { linked: true }
+            : { linked: false, message: 'the identity provider\'s answer said neither linked nor refused' },
+      );
+      navigate('/account', { replace: true });
+      return;
+    }
+    if (error) return setMessage(description ?? error);
+    if (!code || pending?.purpose !== 'sign-in') return setMessage('This sign-in did not start in this tab, or it was already used: sign in again.');
+    void send(() => api.POST('/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: pending.verifier } })).then((outcome) => {
       if (!outcome.ok) return setMessage(outcome.problem.detail);
       session.signIn(outcome.data);
       navigate('/connections', { replace: true });
