@@ -1,9 +1,12 @@
 /**
  * The console's single sign-on page, as a tenant admin: an OIDC IdP configured (a field error
  * for a bad issuer first, the client secret never shown back), edited and deleted; an email
- * domain added and shown pending with the TXT record to publish.
+ * domain added and shown pending with the TXT record to publish. A SAML IdP likewise: metadata
+ * whose certificate is not X.509 refused beside the field, then valid metadata saved with what
+ * Tessera read from it and what to register at the IdP shown, edited and deleted.
  * Nothing real answers the issuer: the API validates the input and fetches nothing on create.
  */
+import { X509Certificate } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleDistDir } from '../../infra/local/console-build';
@@ -12,6 +15,7 @@ import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../su
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
+import { idpMetadataXml, signingIdentity } from '../support/saml-idp';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
@@ -33,6 +37,12 @@ afterAll(async () => {
 });
 
 interface IdpAnswer { provider_type: string; issuer: string | null; client_id: string | null; client_secret_set: boolean; email_domains: string[]; allowed_redirect_uris: string[]; default_role: string }
+interface SamlIdpAnswer extends IdpAnswer {
+  saml_metadata: string | null;
+  saml_subject_attribute: string | null;
+  saml: { entity_id: string; sso_url: string; signing_certificate_sha256: string[]; want_authn_requests_signed: boolean } | null;
+  service_provider: { redirect_uri: string; acs_url: string; entity_id: string; metadata_url: string };
+}
 interface DomainAnswer { domain: string; status: string; verification: { name: string; value: string } }
 
 describe('the console, single sign-on', () => {
@@ -91,6 +101,78 @@ describe('the console, single sign-on', () => {
     await checkPage(page, 'sso-domains');
 
     // Delete, after the confirmation.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Delete the identity provider' }).click();
+    await page.getByText('The identity provider is deleted.').waitFor();
+    expect((await idp()).status).toBe(404);
+    expect(errors).toEqual([]);
+  });
+
+  it('configures a SAML IdP with a field error first, shows what it read and what to register, edits and deletes it', async () => {
+    const { page, errors } = await openConsole(browser, host.url);
+    await signInWithPassword(page, tenant.admin.email, PASSWORD);
+    await page.waitForURL('**/connections');
+    const adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
+    const idp = async () => http.request('GET', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken });
+    if ((await idp()).status === 200) await http.request('DELETE', `/v1/tenants/${tenant.tenantId}/idp`, { token: adminToken });
+    const first = signingIdentity('console-saml-idp');
+    const rotated = signingIdentity('console-saml-idp-rotated');
+    const metadata = (certBody: string, wantAuthnRequestsSigned = false) =>
+      idpMetadataXml({ entityId: 'https://idp.example.com/saml', ssoUrl: 'https://idp.example.com/saml/sso', certBody, wantAuthnRequestsSigned });
+
+    await page.getByRole('link', { name: 'Single sign-on' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Set up an identity provider' }).waitFor();
+    await page.getByLabel('SAML 2.0').check();
+    await page.getByLabel('IdP metadata (XML)').waitFor();
+    expect(await page.getByLabel('Issuer URL').count()).toBe(0);
+
+    // Metadata whose signing certificate is no X.509: the API's errors[].path puts it beside the metadata.
+    await page.getByLabel('IdP metadata (XML)').fill(metadata('bm90IGEgY2VydGlmaWNhdGU='));
+    await page.getByLabel('Subject attribute (optional)').fill('uid');
+    await page.getByLabel(tenant.domain).check();
+    await page.getByRole('button', { name: 'Create the identity provider' }).click();
+    await page.locator('#saml_metadata-error').waitFor();
+    expect(await page.locator('#saml_metadata-error').textContent()).toMatch(/not valid X\.509/);
+    expect(await page.getByLabel('IdP metadata (XML)').getAttribute('aria-invalid')).toBe('true');
+    expect((await idp()).status).toBe(404);
+    await checkPage(page, 'sso-saml-field-error');
+
+    await page.getByLabel('IdP metadata (XML)').fill(metadata(first.certBody));
+    await page.getByRole('button', { name: 'Create the identity provider' }).click();
+    await page.getByText('The identity provider is saved.').waitFor();
+    const created = (await idp()).body as SamlIdpAnswer;
+    expect(created).toMatchObject({
+      provider_type: 'saml', saml_metadata: metadata(first.certBody), saml_subject_attribute: 'uid', email_domains: [tenant.domain], allowed_redirect_uris: [`${host.url}/sign-in/sso`],
+      saml: { entity_id: 'https://idp.example.com/saml', sso_url: 'https://idp.example.com/saml/sso', signing_certificate_sha256: [new X509Certificate(Buffer.from(first.certBody, 'base64')).fingerprint256], want_authn_requests_signed: false },
+      service_provider: { acs_url: `${host.url}/v1/auth/sso/${tenant.slug}/callback`, entity_id: `${host.url}/v1/auth/sso/${tenant.slug}/metadata` },
+    });
+    // What Tessera read from the metadata, to compare with the IdP's own console.
+    expect(await page.locator('#saml-entity-id').textContent()).toBe(created.saml!.entity_id);
+    expect(await page.locator('#saml-sso-url').textContent()).toBe(created.saml!.sso_url);
+    expect(await page.locator('#saml-certificates li').allTextContents()).toEqual(created.saml!.signing_certificate_sha256);
+    expect(await page.locator('#saml-signed-requests').textContent()).toBe('not asked for');
+    // What to register at the IdP: the ACS URL, the SP entity id and its metadata, which answers.
+    await page.getByText(created.service_provider.acs_url, { exact: true }).waitFor();
+    await page.getByText(created.service_provider.entity_id, { exact: true }).first().waitFor();
+    const metadataLink = page.getByRole('link', { name: created.service_provider.metadata_url });
+    expect(await metadataLink.getAttribute('href')).toBe(created.service_provider.metadata_url);
+    const spMetadata = await http.request('GET', new URL(created.service_provider.metadata_url).pathname);
+    expect(spMetadata.status).toBe(200);
+    expect(spMetadata.text).toContain(created.service_provider.acs_url);
+    await checkPage(page, 'sso-saml-configured');
+
+    // An edit: the IdP rotated its certificate and now wants signed requests; the subject attribute is cleared.
+    await page.getByLabel('IdP metadata (XML)').fill(metadata(rotated.certBody, true));
+    await page.getByLabel('Subject attribute (optional)').fill('');
+    await page.getByRole('button', { name: 'Save the identity provider' }).click();
+    await expect.poll(async () => ((await idp()).body as SamlIdpAnswer).saml?.signing_certificate_sha256).toEqual([new X509Certificate(Buffer.from(rotated.certBody, 'base64')).fingerprint256]);
+    const edited = (await idp()).body as SamlIdpAnswer;
+    expect(edited).toMatchObject({ provider_type: 'saml', saml_subject_attribute: null, saml: { want_authn_requests_signed: true } });
+    await expect.poll(() => page.locator('#saml-certificates li').allTextContents()).toEqual(edited.saml!.signing_certificate_sha256);
+    expect(await page.locator('#saml-signed-requests').textContent()).toBe('yes, the IdP wants them signed');
+    expect(await page.getByLabel('Subject attribute (optional)').inputValue()).toBe('');
+    await checkPage(page, 'sso-saml-edited');
+
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete the identity provider' }).click();
     await page.getByText('The identity provider is deleted.').waitFor();

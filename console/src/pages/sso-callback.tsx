@@ -1,25 +1,41 @@
-/** The way back from the tenant's IdP: checks this tab's `state`, then shows the error or exchanges the `sso_code`. */
+/**
+ * The way back from the tenant's IdP, for both round trips this tab may have begun (the
+ * pending one in sessionStorage says which, and only when the `state` is the one it sent):
+ * a sign-in exchanges the `sso_code` with the PKCE verifier; a link takes its outcome
+ * (`?linked=true`, or the IdP's or the API's `error_description`) to the account page.
+ * The state is checked first, for an error too: an answer to a round trip this tab did not
+ * begin (a crafted link) must not put its own error_description on the console's origin.
+ */
 import { useEffect, useState } from 'preact/hooks';
+import { identityLinkOutcome } from '../account/identity-link-outcome';
 import { api } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
 import { Link } from '../routing/link';
 import { navigate, type Location } from '../routing/router';
 import { session } from '../session/session';
-import { takeSsoVerifier } from '../session/sso';
+import { takePendingSso } from '../session/sso';
 
 export function SsoCallbackPage({ location }: { location: Location }) {
   const [message, setMessage] = useState<string | undefined>();
   useEffect(() => {
     const error = location.query.get('error');
+    const description = location.query.get('error_description') ?? error;
     const code = location.query.get('code');
-    const verifier = takeSsoVerifier(location.query.get('state'));
-    // The state first, for an error too: an answer to a sign-in this tab did not begin (a
-    // crafted link) must not put its own error_description on the console's origin.
-    if (!verifier) return setMessage('This sign-in did not start in this tab, or it was already used: sign in again.');
-    if (error) return setMessage(location.query.get('error_description') ?? error);
+    const pending = takePendingSso(location.query.get('state'));
+    if (!pending) return setMessage('This sign-in did not start in this tab, or it was already used: sign in again.');
+    if (pending.purpose === 'link') {
+      identityLinkOutcome.set(
+        error ? { linked: false, message: description ?? error }
+          : location.query.get('linked') === 'true' ? { linked: true }
+            : { linked: false, message: 'the identity provider\'s answer said neither linked nor refused' },
+      );
+      navigate('/account', { replace: true });
+      return;
+    }
+    if (error) return setMessage(description ?? error);
     if (!code) return setMessage('The identity provider answered without a sign-in code: sign in again.');
-    void send(() => api.POST('/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: verifier } })).then((outcome) => {
+    void send(() => api.POST('/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: pending.verifier } })).then((outcome) => {
       if (!outcome.ok) return setMessage(outcome.problem.detail);
       session.signIn(outcome.data);
       navigate('/connections', { replace: true });

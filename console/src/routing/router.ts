@@ -30,6 +30,10 @@ export function useLocation(): Location {
   useEffect(() => {
     const listener = () => setLocation(current());
     listeners.add(listener);
+    // A child's effect runs before this one: a navigation it made on its first render (the SSO
+    // return page handing a link's outcome to /account) happened before anyone listened.
+    const now = current();
+    if (now.path !== location.path || now.query.toString() !== location.query.toString()) setLocation(now);
     return () => void listeners.delete(listener);
   }, []);
   return location;

@@ -75,6 +75,7 @@ export function IdpForm({ tenantId, config, verifiedDomains, consoleRedirectUri,
       ) : (
         <>
           <TextAreaField id="saml_metadata" label="IdP metadata (XML)" rows={8} value={values.samlMetadata} error={errors.saml_metadata} onInput={(e) => set('samlMetadata', e.currentTarget.value)} />
+          {config?.saml && <SamlMetadataReading saml={config.saml} />}
           <Field id="saml_subject_attribute" label="Subject attribute (optional)" hint="Used when the IdP sends neither a persistent NameID nor subject-id / pairwise-id, e.g. uid." value={values.samlSubjectAttribute} error={errors.saml_subject_attribute} onInput={(e) => set('samlSubjectAttribute', e.currentTarget.value)} />
         </>
       )}
@@ -105,6 +106,25 @@ export function IdpForm({ tenantId, config, verifiedDomains, consoleRedirectUri,
         {config && <button type="button" onClick={() => void remove()}>Delete the identity provider</button>}
       </div>
     </form>
+  );
+}
+
+/**
+ * What Tessera read from the saved metadata: what the admin compares with the IdP's console
+ * (a fingerprint that differs means a wrong or rotated certificate; responses will not verify).
+ */
+function SamlMetadataReading({ saml }: { saml: NonNullable<IdpConfig['saml']> }) {
+  return (
+    <div class="saml-reading">
+      <h3>Read from the saved metadata</h3>
+      <dl class="details">
+        <dt>IdP entity ID</dt><dd><code id="saml-entity-id">{saml.entity_id}</code></dd>
+        <dt>Single sign-on URL (HTTP-Redirect)</dt><dd><code id="saml-sso-url">{saml.sso_url}</code></dd>
+        <dt>Signing certificate SHA-256</dt>
+        <dd><ul class="plain" id="saml-certificates">{saml.signing_certificate_sha256.map((f) => <li key={f}><code>{f}</code></li>)}</ul></dd>
+        <dt>Signed AuthnRequests</dt><dd id="saml-signed-requests">{saml.want_authn_requests_signed ? 'yes, the IdP wants them signed' : 'not asked for'}</dd>
+      </dl>
+    </div>
   );
 }
 
