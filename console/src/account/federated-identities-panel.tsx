@@ -14,6 +14,7 @@ import { api, type Schemas } from '../api/client';
 import { type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { Timestamp } from '../components/timestamp';
 import { forgetSsoLink, prepareSsoLink, ssoReturnUrl } from '../session/sso';
 import { identityLinkOutcome, type IdentityLinkOutcome } from './identity-link-outcome';
 
@@ -67,7 +68,7 @@ export function FederatedIdentitiesPanel() {
           <thead><tr><th scope="col">Protocol</th><th scope="col">Issuer</th><th scope="col">Subject</th><th scope="col">Linked</th></tr></thead>
           <tbody>
             {identities.map((i) => (
-              <tr key={i.id}><td>{i.provider_type.toUpperCase()}</td><td>{i.issuer}</td><td>{i.subject}</td><td>{i.created_at}</td></tr>
+              <tr key={i.id}><td>{i.provider_type.toUpperCase()}</td><td>{i.issuer}</td><td>{i.subject}</td><td><Timestamp value={i.created_at} /></td></tr>
             ))}
           </tbody>
         </table>
