@@ -1,5 +1,6 @@
 /** The frame of every signed-in page: navigation (by permission), the workspace switcher, sign out. */
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef } from 'preact/hooks';
 import { api } from '../api/client';
 import { send } from '../api/send';
 import { Link } from '../routing/link';
@@ -11,6 +12,16 @@ import { WorkspaceSwitcher } from './workspace-switcher';
 export function SignedInLayout({ path, children }: { path: string; children: ComponentChildren }) {
   const { me, reload } = useCurrentUser();
   const can = (permission: string) => me.permissions.includes(permission);
+  const content = useRef<HTMLDivElement>(null);
+  const shownPath = useRef(path);
+
+  // A new page in place of the old one: focus goes to its start, as a page load would put a
+  // keyboard or screen reader user, not stay on the menu link that led there.
+  useEffect(() => {
+    if (shownPath.current === path) return;
+    shownPath.current = path;
+    content.current?.focus();
+  }, [path]);
 
   async function signOut() {
     const refreshToken = session.refreshToken();
@@ -42,7 +53,7 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
           <button type="button" onClick={() => void signOut()}>Sign out</button>
         </div>
       </header>
-      <div id="content" tabIndex={-1}>{children}</div>
+      <div id="content" tabIndex={-1} ref={content}>{children}</div>
     </>
   );
 }

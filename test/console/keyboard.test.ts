@@ -1,0 +1,81 @@
+/**
+ * The console by keyboard alone: signing in with Tab, typing and Enter (focus follows each
+ * step of the form), the skip link first on a signed-in page, a visible focus ring, and a
+ * navigation that puts focus at the start of the new page rather than leaving it in the menu.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleDistDir } from '../../infra/local/console-build';
+import { consoleSite } from '../../infra/local/console-site';
+import { checkPage, launchBrowser, openConsole } from '../support/console-browser';
+import { createTestTenant, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
+import { MovableClock } from '../support/movable-clock';
+import { startTestHost, type TestHost } from '../support/test-host';
+
+const clock = new MovableClock();
+let host: TestHost;
+let tenant: TestTenant;
+let browser: Browser;
+
+beforeAll(async () => {
+  host = await startTestHost({ clock, site: consoleSite(consoleDistDir) });
+  tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+/** The focused element: its id, tag, accessible text and the focus ring the browser draws. */
+const focused = (page: Page) => page.evaluate(() => {
+  const element = document.activeElement as HTMLElement | null;
+  const style = element ? getComputedStyle(element) : undefined;
+  return { id: element?.id ?? '', tag: element?.tagName.toLowerCase() ?? '', text: element?.textContent?.trim() ?? '', outline: style ? `${style.outlineStyle} ${style.outlineWidth}` : '', left: element?.getBoundingClientRect().left ?? -1 };
+});
+
+describe('the console, by keyboard', () => {
+  it('signs in, skips to the content and moves between pages without a mouse, with focus always visible', async () => {
+    const { page, errors } = await openConsole(browser, host.url);
+    await page.goto('/sign-in');
+    await page.getByLabel('Work email').waitFor();
+
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).id).toBe('email');
+    expect((await focused(page)).outline).toBe('solid 3px');
+    await page.keyboard.type(tenant.admin.email);
+    await page.keyboard.press('Enter');
+    // The password step replaces the email form: focus goes to its field, not back to the page.
+    await page.getByLabel('Password').waitFor();
+    await expect.poll(async () => (await focused(page)).id).toBe('password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/connections');
+    await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+
+    // First stop on a signed-in page: the skip link, shown on screen while it has focus.
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    const skip = await focused(page);
+    expect(skip.text).toBe('Skip to content');
+    expect(skip.left).toBeGreaterThanOrEqual(0);
+    expect(skip.outline).toBe('solid 3px');
+    await page.keyboard.press('Enter');
+    expect((await focused(page)).id).toBe('content');
+
+    // Through the menu to the tokens page with Tab and Enter; focus lands on the new page's content.
+    await page.locator('body').focus();
+    let stops = 0;
+    while ((await focused(page)).text !== 'Access tokens') {
+      await page.keyboard.press('Tab');
+      if (++stops > 10) throw new Error('the menu has no Access tokens link within ten Tab stops');
+    }
+    expect((await focused(page)).outline).toBe('solid 3px');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/tokens');
+    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    await checkPage(page, 'keyboard-tokens');
+    expect(errors).toEqual([]);
+  });
+});
