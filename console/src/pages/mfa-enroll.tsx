@@ -22,7 +22,7 @@ export function MfaEnrollPage() {
         <h1>Save your backup codes</h1>
         <p>Each code signs you in once when your authenticator is not at hand. They are shown only now: copy or download them and keep them somewhere safe.</p>
         <BackupCodes codes={backupCodes}>
-          <button type="button" onClick={() => { if (tokens) session.signIn(tokens); navigate(tokens ? '/connections' : '/sign-in'); }}>I saved them, continue</button>
+          <button type="button" onClick={() => { if (tokens) session.signIn(tokens, 'password'); navigate(tokens ? '/connections' : '/sign-in'); }}>I saved them, continue</button>
         </BackupCodes>
       </main>
     );

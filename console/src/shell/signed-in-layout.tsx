@@ -1,11 +1,9 @@
 /** The frame of every signed-in page: navigation (by permission), the workspace switcher, sign out. */
 import type { ComponentChildren } from 'preact';
-import { api } from '../api/client';
-import { send } from '../api/send';
 import { Link } from '../routing/link';
 import { navigate } from '../routing/router';
 import { useCurrentUser } from '../session/current-user';
-import { session } from '../session/session';
+import { endSession } from '../session/sign-out';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 export function SignedInLayout({ path, children }: { path: string; children: ComponentChildren }) {
@@ -13,9 +11,7 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
   const can = (permission: string) => me.permissions.includes(permission);
 
   async function signOut() {
-    const refreshToken = session.refreshToken();
-    if (refreshToken) await send(() => api.POST('/v1/auth/logout', { body: { refresh_token: refreshToken } }));
-    session.signOut();
+    await endSession();
     navigate('/sign-in');
   }
 
