@@ -169,7 +169,7 @@ describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('with MFA required and none asserted by the IdP: signed in as the exchange answers, no local MFA step (MFA belongs to the IdP)', async () => {
+  it('with MFA required and none asserted by the IdP: signed in as the exchange answers, no local MFA step (MFA belongs to the IdP); a listed action then offers the account page or a new sign-in at the IdP, not a code', async () => {
     const { page, errors } = await openConsole(browser, host.url);
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => navigations.push(new URL(frame.url()).pathname));
@@ -182,6 +182,26 @@ describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
 
     const event = await ssoLoginOf(tenant, adminToken, email('bob'));
     expect(event.payload).toMatchObject({ method: 'sso', idp_mfa: false });
+
+    // A listed action (creating a PAT) needs a recent MFA that bob has no authenticator for: the
+    // prompt asks for no code, and offers the account page or a new sign-in at the IdP.
+    await page.getByRole('link', { name: 'Access tokens' }).click();
+    await page.getByLabel('Name').fill('bob reader');
+    await page.getByLabel(/connections:read/).check();
+    await page.getByRole('button', { name: 'Create the token' }).click();
+    const explanation = page.getByRole('dialog', { name: 'A multi-factor check is needed' });
+    await explanation.waitFor();
+    expect(await explanation.getByRole('textbox').count()).toBe(0);
+    await explanation.getByRole('link', { name: 'Set up an authenticator on your account page' }).waitFor();
+    await checkPage(page, 'sso-step-up-not-enrolled');
+
+    // Signing in again at the IdP ends this session first (its refresh token revoked), then goes there.
+    const refreshToken = await page.evaluate((key) => sessionStorage.getItem(key), REFRESH_KEY);
+    const started = page.waitForRequest((request) => new URL(request.url()).pathname === `/v1/auth/sso/${tenant.slug}/start`);
+    await explanation.getByRole('button', { name: 'Sign in again through your identity provider' }).click();
+    await started;
+    const reused = await http.request('POST', '/v1/auth/token', { body: { grant_type: 'refresh_token', refresh_token: refreshToken } });
+    expect(reused.status).toBe(401);
     expect(errors).toEqual([]);
   });
 

@@ -23,7 +23,7 @@ export function MfaChallengePage() {
     const outcome = await send(() => api.POST('/v1/mfa/challenge', { body: useBackup ? { mfa_token: pending!.mfaToken, backup_code: value } : { mfa_token: pending!.mfaToken, code: value } }));
     if (!outcome.ok) return setProblem(outcome.problem);
     pendingLogin.set(undefined);
-    session.signIn(outcome.data);
+    session.signIn(outcome.data, 'password');
     navigate('/connections');
   }
 

@@ -49,7 +49,7 @@ export function SignInPage() {
       navigate(answer.enrollment_required ? '/mfa/enroll' : '/mfa/challenge');
       return;
     }
-    session.signIn(answer);
+    session.signIn(answer, 'password');
     navigate('/connections');
   }
 

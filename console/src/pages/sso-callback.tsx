@@ -37,7 +37,7 @@ export function SsoCallbackPage({ location }: { location: Location }) {
     if (!code) return setMessage('The identity provider answered without a sign-in code: sign in again.');
     void send(() => api.POST('/v1/auth/token', { body: { grant_type: 'sso_code', code, code_verifier: pending.verifier } })).then((outcome) => {
       if (!outcome.ok) return setMessage(outcome.problem.detail);
-      session.signIn(outcome.data);
+      session.signIn(outcome.data, 'sso');
       navigate('/connections', { replace: true });
     });
   }, []);

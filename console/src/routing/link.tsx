@@ -2,7 +2,8 @@
 import type { ComponentChildren } from 'preact';
 import { navigate } from './router';
 
-export function Link({ href, children, current }: { href: string; children: ComponentChildren; current?: boolean }) {
+/** `onFollow` runs before an in-app navigation (a dialog closing itself, say). */
+export function Link({ href, children, current, onFollow }: { href: string; children: ComponentChildren; current?: boolean; onFollow?: () => void }) {
   return (
     <a
       href={href}
@@ -10,6 +11,7 @@ export function Link({ href, children, current }: { href: string; children: Comp
       onClick={(event) => {
         if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
+        onFollow?.();
         navigate(href);
       }}
     >

@@ -6,6 +6,14 @@
  * what keeps other code from reading it. See console/README.md.
  */
 const REFRESH_KEY = 'tessera.refresh_token';
+const METHOD_KEY = 'tessera.sign_in_method';
+
+/**
+ * How this session began. Neither `/v1/me` nor the token says it for sure (an IdP may assert
+ * `pwd` as a local password login does), and the step-up prompt needs it: a user who came
+ * through the IdP can get a fresh MFA by signing in there again.
+ */
+export type SignInMethod = 'password' | 'sso';
 
 export interface TokenPair {
   access_token: string;
@@ -38,8 +46,15 @@ class Session {
     return sessionStorage.getItem(REFRESH_KEY) ?? undefined;
   }
 
-  signIn(tokens: TokenPair): void {
+  signInMethod(): SignInMethod | undefined {
+    const method = sessionStorage.getItem(METHOD_KEY);
+    return method === 'password' || method === 'sso' ? method : undefined;
+  }
+
+  /** A new token pair: `method` when a sign-in made it; a refresh or workspace switch keeps the session's. */
+  signIn(tokens: TokenPair, method?: SignInMethod): void {
     this.access = tokens.access_token;
+    if (method) sessionStorage.setItem(METHOD_KEY, method);
     this.workspace = tokens.workspace_id;
     this.tenant = tokens.tenant_id;
     if (tokens.refresh_token) sessionStorage.setItem(REFRESH_KEY, tokens.refresh_token);
@@ -56,6 +71,7 @@ class Session {
     this.workspace = undefined;
     this.tenant = undefined;
     sessionStorage.removeItem(REFRESH_KEY);
+    sessionStorage.removeItem(METHOD_KEY);
     this.changed();
   }
 

@@ -29,13 +29,7 @@ import { WorkspacesPage } from '../workspaces/workspaces-page';
 import { SignedInLayout } from './signed-in-layout';
 
 export function App() {
-  const location = useLocation();
-  return (
-    <>
-      <PublicOrSignedIn location={location} />
-      <StepUpDialog />
-    </>
-  );
+  return <PublicOrSignedIn location={useLocation()} />;
 }
 
 function PublicOrSignedIn({ location }: { location: Location }) {
@@ -76,6 +70,8 @@ function SignedIn({ location }: { location: Location }) {
         {/* Keyed by workspace: a switch remounts the page, which then reads the new workspace. */}
         <SignedInPage key={me.workspace_id} location={location} />
       </SignedInLayout>
+      {/* Only signed-in pages act with an access token, the one thing a step-up can be asked for; the prompt reads /v1/me. */}
+      <StepUpDialog />
     </CurrentUserProvider>
   );
 }

@@ -1,12 +1,10 @@
 /** The frame of every signed-in page: navigation (by permission), the workspace switcher, sign out. */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
-import { api } from '../api/client';
-import { send } from '../api/send';
 import { Link } from '../routing/link';
 import { navigate } from '../routing/router';
 import { useCurrentUser } from '../session/current-user';
-import { session } from '../session/session';
+import { endSession } from '../session/sign-out';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 export function SignedInLayout({ path, children }: { path: string; children: ComponentChildren }) {
@@ -24,9 +22,7 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
   }, [path]);
 
   async function signOut() {
-    const refreshToken = session.refreshToken();
-    if (refreshToken) await send(() => api.POST('/v1/auth/logout', { body: { refresh_token: refreshToken } }));
-    session.signOut();
+    await endSession();
     navigate('/sign-in');
   }
 
