@@ -9,14 +9,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
 import { totpCode } from '../../shared/crypto/totp';
-import { checkPage, launchBrowser, openConsole, signInWithPassword, type ConsolePage } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost, type ConsolePage } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, totpSecrets } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
 let host: TestHost;
@@ -25,7 +23,7 @@ let browser: Browser;
 let opened: ConsolePage | undefined;
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock });
   http = api(host.url);
   browser = await launchBrowser();
 });

@@ -5,14 +5,12 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
 import { totpCode } from '../../shared/crypto/totp';
-import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, login, PASSWORD, verifyDomainAsOperator, type Session, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, login, PASSWORD, type Session, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
 let host: TestHost;
@@ -23,10 +21,9 @@ let enrolled: Session;
 const NEW_PASSWORD = 'a brand new passphrase for the account';
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock });
   http = api(host.url);
   tenant = await createTestTenant(host.deps); // MFA REQUIRED: the first login over HTTP enrolls
-  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
   enrolled = await login(http, clock, tenant.admin.email);
   browser = await launchBrowser();
 });

@@ -9,15 +9,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
 import { totpCode } from '../../shared/crypto/totp';
-import { checkPage, launchBrowser, openConsole, type ConsolePage } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, startConsoleHost, type ConsolePage } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, login, PASSWORD, totpSecrets, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
 let okta: FakeOkta;
@@ -31,10 +29,9 @@ beforeAll(async () => {
   const [alice, bob] = [oktaUser(1, { login: 'alice@example.test' }), oktaUser(2, { login: 'bob@example.test' })];
   const eng = oktaGroup(1, 'eng-core');
   okta = await startFakeOkta({ org: buildOrg({ users: [alice, bob], groups: [eng], members: { [eng.id]: [alice.id, bob.id] }, apps: [], appGroups: {} }) });
-  host = await startTestHost({ clock, env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }) }, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock, env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }) } });
   http = api(host.url);
   tenant = await createTestTenant(host.deps); // MFA REQUIRED for every action: the spec's default
-  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
   browser = await launchBrowser();
 });
 afterEach(() => {

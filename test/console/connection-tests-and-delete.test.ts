@@ -5,15 +5,13 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
 import { READABLE_TIME_FIELDS } from '../../console/src/components/readable-time';
-import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaToken, startFakeOkta, type FakeOkta } from '../support/providers/okta';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
 let okta: FakeOkta;
@@ -26,10 +24,9 @@ let connectionId: string;
 
 beforeAll(async () => {
   okta = await startFakeOkta({ org: buildOrg({ users: [], groups: [], members: {}, apps: [], appGroups: {} }) });
-  host = await startTestHost({ clock, env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }) }, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock, env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }) } });
   http = api(host.url);
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
-  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
   adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
   // A token the provider refuses: every test fails with a remediation item to show.
   const created = await http.request('POST', '/v1/connections', {

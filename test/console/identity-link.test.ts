@@ -7,14 +7,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
-import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, createUser, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
 const CLIENT_SECRET = 'oidc-client-secret-for-console-linking';
@@ -28,10 +26,9 @@ let carol: string;
 let dave: string;
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock });
   http = api(host.url);
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
-  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
   adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
   carol = `carol@${tenant.domain}`;
   dave = `dave@${tenant.domain}`;

@@ -5,12 +5,10 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
-import { checkPage, launchBrowser, openConsole } from '../support/console-browser';
-import { createTestTenant, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
+import { checkPage, launchBrowser, openConsole, startConsoleHost } from '../support/console-browser';
+import { createTestTenant, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
 let host: TestHost;
@@ -18,9 +16,8 @@ let tenant: TestTenant;
 let browser: Browser;
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock });
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
-  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
   browser = await launchBrowser();
 });
 afterAll(async () => {

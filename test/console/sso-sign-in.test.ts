@@ -10,15 +10,13 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
-import { checkPage, continueWithEmail, launchBrowser, openConsole } from '../support/console-browser';
+import { checkPage, continueWithEmail, launchBrowser, openConsole, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, login, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
 import { simpleSamlPhpMissing, startSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const missing = simpleSamlPhpMissing();
 if (missing && process.env.CI) throw new Error(`The console's SAML sign-in test must run in CI, but ${missing}`);
@@ -34,7 +32,7 @@ let http: HttpClient;
 let browser: Browser;
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock });
   http = api(host.url);
   browser = await launchBrowser();
 });
@@ -49,7 +47,6 @@ interface UserAnswer { id: string; email: string }
 /** A tenant whose admin is signed in over HTTP, its domain verified, ready for an IdP configuration. */
 async function tenantWithAdmin(mfaMode: 'OFF' | 'REQUIRED'): Promise<{ tenant: TestTenant; adminToken: string }> {
   const tenant = await createTestTenant(host.deps, { mfaMode });
-  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
   // Under REQUIRED this enrolls the admin: the IdP configuration below then has its recent MFA.
   return { tenant, adminToken: (await login(http, clock, tenant.admin.email)).accessToken };
 }

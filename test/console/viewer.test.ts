@@ -6,13 +6,11 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleDistDir } from '../../infra/local/console-build';
-import { consoleSite } from '../../infra/local/console-site';
-import { checkPage, launchBrowser, openConsole, signInWithPassword } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, createUser, login, PASSWORD, verifyDomainAsOperator, type TestTenant } from '../support/identity-fixtures';
+import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startTestHost, type TestHost } from '../support/test-host';
+import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
 let host: TestHost;
@@ -23,11 +21,10 @@ let connectionId: string;
 const viewerEmail = () => `viewer@${tenant.domain}`;
 
 beforeAll(async () => {
-  host = await startTestHost({ clock, site: consoleSite(consoleDistDir) });
+  host = await startConsoleHost({ clock });
   http = api(host.url);
   // MFA off here: the enrollment flow has its own test; this one is about what a role sees.
   tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
-  await verifyDomainAsOperator(host.deps, tenant.tenantId, tenant.domain);
   const admin = await login(http, clock, tenant.admin.email);
   await createUser(http, admin.accessToken, { email: viewerEmail(), role: 'viewer' });
   const created = await http.request('POST', '/v1/connections', {

@@ -9,10 +9,18 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { consoleDistDir } from '../../infra/local/console-build';
+import { consoleSite } from '../../infra/local/console-site';
 import { REPOSITORY } from './npm-start';
+import { startTestHost, type TestHost, type TestHostOptions } from './test-host';
 
 export const SCREENSHOT_DIR = path.join(REPOSITORY, 'test-output', 'console');
 const CHROMIUM = '/usr/bin/chromium';
+
+/** The test host serving the console's build at `/` beside the API, as `npm start` does. */
+export function startConsoleHost(options: Omit<TestHostOptions, 'site'> = {}): Promise<TestHost> {
+  return startTestHost({ ...options, site: consoleSite(consoleDistDir) });
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
