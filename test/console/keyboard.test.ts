@@ -46,6 +46,13 @@ describe('the console, by keyboard', () => {
     // The password step replaces the email form: focus goes to its field, not back to the page.
     await page.getByLabel('Password').waitFor();
     await expect.poll(async () => (await focused(page)).id).toBe('password');
+    // Back to the email step by keyboard, and forward again: focus follows both ways.
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused(page)).text).toBe('Use another email');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).id).toBe('email');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).id).toBe('password');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/connections');
