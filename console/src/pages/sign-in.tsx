@@ -3,12 +3,13 @@
  * or a redirect to the tenant's IdP with this client's own `state` and PKCE challenge. A login
  * that needs MFA continues on the enrollment or challenge page.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
+import { useFocusOnChange } from '../components/focus-on-change';
 import { Link } from '../routing/link';
 import { navigate } from '../routing/router';
 import { pendingLogin } from '../session/pending-login';
@@ -22,15 +23,8 @@ export function SignInPage() {
   const [problem, setProblem] = useState<Problem | undefined>();
   const [busy, setBusy] = useState(false);
   const errors = fieldErrors(problem);
-  const shownStep = useRef(tenant);
-
-  // One step's form replaces the other's: focus goes to the new step's field, where a keyboard
-  // user types next, instead of being lost with the button that was pressed.
-  useEffect(() => {
-    if (shownStep.current === tenant) return;
-    shownStep.current = tenant;
-    document.getElementById(tenant === undefined ? 'email' : 'password')?.focus();
-  }, [tenant]);
+  // One step's form replaces the other's: focus goes to the field typed in next.
+  useFocusOnChange(tenant, () => document.getElementById(tenant === undefined ? 'email' : 'password'));
 
   async function discover(event: Event) {
     event.preventDefault();

@@ -20,7 +20,7 @@ export function SsoCallbackPage({ location }: { location: Location }) {
   const [message, setMessage] = useState<string | undefined>();
   useEffect(() => {
     const error = location.query.get('error');
-    const description = location.query.get('error_description') ?? error;
+    const description = location.query.get('error_description');
     const code = location.query.get('code');
     const pending = takePendingSso(location.query.get('state'));
     if (!pending) return setMessage('This sign-in did not start in this tab, or it was already used: sign in again.');

@@ -1,6 +1,7 @@
 /** The frame of every signed-in page: navigation (by permission), the workspace switcher, sign out. */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useRef } from 'preact/hooks';
+import { useFocusOnChange } from '../components/focus-on-change';
 import { Link } from '../routing/link';
 import { navigate } from '../routing/router';
 import { useCurrentUser } from '../session/current-user';
@@ -11,15 +12,8 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
   const { me, reload } = useCurrentUser();
   const can = (permission: string) => me.permissions.includes(permission);
   const content = useRef<HTMLDivElement>(null);
-  const shownPath = useRef(path);
-
-  // A new page in place of the old one: focus goes to its start, as a page load would put a
-  // keyboard or screen reader user, not stay on the menu link that led there.
-  useEffect(() => {
-    if (shownPath.current === path) return;
-    shownPath.current = path;
-    content.current?.focus();
-  }, [path]);
+  // A new page: focus goes to its start, as a page load would put it, not on the menu link.
+  useFocusOnChange(path, () => content.current);
 
   async function signOut() {
     await endSession();
