@@ -14,7 +14,7 @@ import { JWT_CLOCK_TOLERANCE_SECONDS, type SigningKey } from '../../shared/crypt
 import { createDeps, type Deps } from '../../shared/deps';
 import { issueAccessToken } from '../../shared/identity/access-tokens';
 import { currentSigningKey } from '../../shared/identity/issuer-signing-key';
-import { rotateSigningKey } from '../../shared/identity/signing-key-rotation';
+import { rotateSigningKey, type SigningKeyRotation } from '../../shared/identity/signing-key-rotation';
 import { keys } from '../../shared/store/keys';
 import type { PublishedSigningKeyRecord } from '../../shared/store/records';
 import { api, type HttpClient } from '../support/http-client';
@@ -74,6 +74,9 @@ describe('signing key rotation', () => {
     const sessions = await Promise.all(Array.from({ length: CLIENTS }, () => login(http, clock, tenant.admin.email)));
     for (const s of sessions) expect(kidOf(s.accessToken)).toBe(oldKey.kid);
     const pool: string[] = sessions.map((s) => s.accessToken);
+    // Tokens signed with the new key by a cold issuer. Every other call uses one, so how soon
+    // the new key is exercised does not depend on how large the pool has grown by then.
+    const newKeyTokens: string[] = [];
 
     let phase: Answer['phase'] = 'before';
     let stop = false;
@@ -90,56 +93,61 @@ describe('signing key rotation', () => {
             pool.push(body.access_token);
           }
         }
-        const token = pool[(index + i * 7) % pool.length]!;
+        const token = newKeyTokens.length > 0 && i % 2 === 0 ? newKeyTokens[i % newKeyTokens.length]! : pool[(index + i * 7) % pool.length]!;
         const res = await http.request('GET', '/v1/me', { token });
         answers.push({ phase, kind: 'me', kid: kidOf(token), status: res.status });
       }
     };
-    const load = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
     const answered = async (predicate: (a: Answer) => boolean, count: number) => {
       while (answers.filter(predicate).length < count) await pause(5);
     };
-
-    await answered((a) => a.phase === 'before', 20);
-    phase = 'during';
-    const operator = await slowOperatorDeps();
-    const rotatedAt = clock.now();
-    let rotation;
+    const load = Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+    let rotatedAt: Date;
+    let rotation: SigningKeyRotation;
     try {
-      rotation = await rotateSigningKey(operator);
-    } finally {
-      operator.db.destroy();
-    }
-    phase = 'after';
-    expect(rotation.previousKid).toBe(oldKey.kid);
-    expect(rotation.retired).toEqual([oldKey.kid]);
-    expect(rotation.newKid).not.toBe(oldKey.kid);
+      await answered((a) => a.phase === 'before', 20);
+      phase = 'during';
+      const operator = await slowOperatorDeps();
+      rotatedAt = clock.now();
+      try {
+        rotation = await rotateSigningKey(operator);
+      } finally {
+        operator.db.destroy();
+      }
+      phase = 'after';
+      expect(rotation.previousKid).toBe(oldKey.kid);
+      expect(rotation.retired).toEqual([oldKey.kid]);
+      expect(rotation.newKid).not.toBe(oldKey.kid);
 
-    // The warm issuer still signs with the old key (retiring, still published) ...
-    await answered((a) => a.phase === 'after' && a.kind === 'refresh', CLIENTS);
-    // ... while a cold issuer already signs with the new one, which the host's verifiers
-    // have not seen: their first token with it makes them read the published set again.
-    const cold = await createDeps(host.config, { clock });
-    try {
-      const claims = decodeJwt(sessions[0]!.accessToken);
-      const fresh = await issueAccessToken(cold, {
-        userId: claims.sub!, tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, scopes: String(claims.scope).split(' '),
-        amr: ['pwd'], authTime: Number(claims.auth_time), mfaAt: undefined, sessionId: String(claims.sid),
-      });
-      expect(kidOf(fresh.token)).toBe(rotation.newKid);
-      pool.push(fresh.token, fresh.token, fresh.token);
-    } finally {
-      cold.db.destroy();
-    }
-    await answered((a) => a.phase === 'after' && a.kid === rotation.newKid, 10);
+      // The warm issuer still signs with the old key (retiring, still published) ...
+      await answered((a) => a.phase === 'after' && a.kind === 'refresh', CLIENTS);
+      // ... while a cold issuer already signs with the new one, which the host's verifiers
+      // have not seen: their first token with it makes them read the published set again.
+      const cold = await createDeps(host.config, { clock });
+      try {
+        const claims = decodeJwt(sessions[0]!.accessToken);
+        const fresh = await issueAccessToken(cold, {
+          userId: claims.sub!, tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, scopes: String(claims.scope).split(' '),
+          amr: ['pwd'], authTime: Number(claims.auth_time), mfaAt: undefined, sessionId: String(claims.sid),
+        });
+        expect(kidOf(fresh.token)).toBe(rotation.newKid);
+        newKeyTokens.push(fresh.token);
+      } finally {
+        cold.db.destroy();
+      }
+      await answered((a) => a.phase === 'after' && a.kid === rotation.newKid, 10);
 
-    // After one key cache period the warm issuer signs with the new key too.
-    clock.advance(host.config.keyCacheSeconds + 1);
-    const refreshedAfter = answers.length;
-    await answered((a) => a.kind === 'refresh' && a.kid === rotation.newKid, CLIENTS);
-    await answered(() => true, refreshedAfter + 20);
-    stop = true;
-    await load;
+      // After one key cache period the warm issuer signs with the new key too.
+      clock.advance(host.config.keyCacheSeconds + 1);
+      const refreshedAfter = answers.length;
+      await answered((a) => a.kind === 'refresh' && a.kid === rotation.newKid, CLIENTS);
+      await answered(() => true, refreshedAfter + 20);
+    } finally {
+      // Also when an expectation above fails: no client may outlive this test and call the
+      // host while the next one runs.
+      stop = true;
+      await load;
+    }
 
     const count = (predicate: (a: Answer) => boolean) => answers.filter(predicate).length;
     const refused = answers.filter((a) => a.status !== 200);
