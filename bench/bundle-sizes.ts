@@ -11,8 +11,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { jobList } from '../functions/jobs';
-import { routeList } from '../functions/routes';
 import { LAYER_PACKAGES, handlerBuildBase, lambdaBuildOptions, modulesShippedBeside, projectRoot } from '../infra/bundle-options';
 
 export const BUNDLE_DIR = fileURLToPath(new URL('./.build/cold-start/', import.meta.url));
@@ -32,10 +30,6 @@ export interface FunctionBundle {
   speaksSaml: boolean;
 }
 
-/** Every function of the stack: one per handler of the route table, plus the jobs. */
-export function functionHandlers(): string[] {
-  return [...new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)])].sort();
-}
 
 export async function buildFunctionBundle(handler: string): Promise<FunctionBundle> {
   const dir = path.join(BUNDLE_DIR, handler);

@@ -11,9 +11,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { jobList } from '../functions/jobs';
-import { routeList } from '../functions/routes';
+import { DEFAULT_ROUTE_HANDLER, routeList } from '../functions/routes';
 import { handlerBuildBase } from '../infra/bundle-options';
 import { buildApiGatewayEvent } from '../infra/local/api-gateway-event';
+import { DEFAULT_ROUTE_KEY } from '../shared/http/default-route-endpoint';
 import { BUNDLE_DIR, type FunctionBundle } from './bundle-sizes';
 
 const SAMPLES = Number(process.env.BENCH_COLD_START_SAMPLES ?? 5);
@@ -134,6 +135,14 @@ export function coldStartEvent(handler: string, fixture: ColdStartFixture): unkn
     if (job.trigger.kind === 'queue') return { Records: [] };
     return { version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '000000000000', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail: {} };
   }
+  const host = new URL(fixture.hostUrl);
+  if (handler === DEFAULT_ROUTE_HANDLER) {
+    // A path no route has: what API Gateway hands the `$default` route.
+    return buildApiGatewayEvent(
+      { method: 'GET', target: '/v1/bench-no-such-route', rawHeaders: ['host', host.host, 'user-agent', 'tessera-bench', 'accept', 'application/json'], body: Buffer.alloc(0), sourceIp: '127.0.0.1', peerIp: '127.0.0.1', localPort: Number(host.port), httpVersion: '1.1' },
+      { routeKey: DEFAULT_ROUTE_KEY, pathParameters: {}, requestId: randomUUID(), now: new Date() },
+    );
+  }
   const route = routeList.find((r) => r.handler === handler);
   if (!route) throw new Error(`no route or job for ${handler}`);
   const reads = route.method === 'GET';
@@ -149,12 +158,11 @@ export function coldStartEvent(handler: string, fixture: ColdStartFixture): unkn
     return value;
   });
   const body = route.handler === 'auth-login' ? JSON.stringify(fixture.loginBody) : reads ? '' : '{}';
-  const host = new URL(fixture.hostUrl).host;
-  const headers = ['host', host, 'user-agent', 'tessera-bench', 'accept', 'application/json'];
+  const headers = ['host', host.host, 'user-agent', 'tessera-bench', 'accept', 'application/json'];
   if (body) headers.push('content-type', 'application/json');
   if (route.auth !== 'public') headers.push('authorization', `Bearer ${fixture.accessToken}`);
   return buildApiGatewayEvent(
-    { method: route.method, target: rawPath, rawHeaders: headers, body: Buffer.from(body), sourceIp: '127.0.0.1', peerIp: '127.0.0.1', localPort: Number(new URL(fixture.hostUrl).port), httpVersion: '1.1' },
+    { method: route.method, target: rawPath, rawHeaders: headers, body: Buffer.from(body), sourceIp: '127.0.0.1', peerIp: '127.0.0.1', localPort: Number(host.port), httpVersion: '1.1' },
     { routeKey: `${route.method} ${route.path}`, pathParameters, requestId: randomUUID(), now: new Date() },
   );
 }

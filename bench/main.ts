@@ -30,7 +30,8 @@ import { passwordHashingHandlers } from '../infra/handler-capabilities';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { lambdaContext } from '../infra/local/lambda-context';
 import { startLocalHost } from '../infra/local/server';
-import { buildFunctionBundle, buildReferenceBundle, functionHandlers, layerZippedBytes, type FunctionBundle } from './bundle-sizes';
+import { functionHandlers } from '../functions/handlers';
+import { buildFunctionBundle, buildReferenceBundle, layerZippedBytes, type FunctionBundle } from './bundle-sizes';
 import { buildProbe, coldStartEvent, measureAgainstReferences, measureColdStart, type ColdStart, type ColdStartAgainstReferences, type ColdStartFixture } from './cold-start';
 import { interleavedLatency, latency, printTable, type Row } from './measure';
 import { printMustShow, worstOf, type Criterion } from './must-show';
@@ -269,7 +270,7 @@ async function coldStarts(fixture: ColdStartFixture): Promise<{ criteria: Criter
 
   type Measured = FunctionBundle & ColdStartAgainstReferences & { hashesPasswords: boolean };
   const measured: Measured[] = [];
-  for (const handler of functionHandlers()) {
+  for (const handler of functionHandlers) {
     const bundle = await buildFunctionBundle(handler);
     const start = await measureAgainstReferences(probe, bundle, coldStartEvent(handler, fixture), { empty, floor }, fixture.env);
     measured.push({ ...bundle, ...start, hashesPasswords: passwordHashingHandlers.has(handler) });

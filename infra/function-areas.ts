@@ -2,7 +2,7 @@
  * The functions live in nested stacks, one per area of the API (the route's OpenAPI tag, and
  * one for the jobs), because a CloudFormation stack holds at most 500 resources: each function
  * brings its role, policy, log group, version, `live` alias, deployment group and alarms, which
- * for 65 functions is far more than one template can take. The table, keys, secrets, queues,
+ * for 66 functions is far more than one template can take. The table, keys, secrets, queues,
  * API and routes stay in the parent; references across are parameters and outputs CDK makes.
  */
 import { NestedStack, type Stack } from 'aws-cdk-lib';

@@ -37,6 +37,7 @@ export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
   'mfa-policy-get',
   'openapi',
   'permissions-list',
+  'route-not-found',
   'sso-metadata',
   'tenant-audit-events-list',
   'tokens-list',

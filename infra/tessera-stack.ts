@@ -17,7 +17,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { jobList } from '../functions/jobs';
-import { routeList } from '../functions/routes';
+import { DEFAULT_ROUTE_HANDLER, routeList } from '../functions/routes';
 import type { RouteDefinition } from '../shared/http/route';
 import { encryptionContextShapes, type EncryptionContextKind } from '../shared/crypto/encryption-contexts';
 import { tableDefinition } from '../shared/store/table';
@@ -325,6 +325,32 @@ export class TesseraStack extends Stack {
       for (const route of routes) {
         this.api.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration });
       }
+      functions.set(handler, fn);
+      deployments.set(handler, deployment);
+    }
+
+    // What no route takes goes to the `$default` route's function, which answers problem+json
+    // (404, or 405 with Allow) from the route table, as the local host does; without it API
+    // Gateway would answer its own `{"message":"Not Found"}`.
+    {
+      const handler = DEFAULT_ROUTE_HANDLER;
+      const { fn, role, logGroup } = createRouteFunction(areas.of('service'), {
+        handler,
+        routes: [],
+        description: 'Answers a request that no route takes: problem+json 404, or 405 with Allow',
+        env,
+        environment: environmentOf(handler),
+        logRetention: settings.logRetention,
+        tracing: settings.tracing,
+        ...routeFunctionSizing(handler),
+      });
+      grantCapabilities(handler, role);
+      const deployment = deploymentSafety.protect({ handler, fn, logGroup, servesRoutes: true });
+      new apigw.HttpRoute(this.api, 'DefaultRoute', {
+        httpApi: this.api,
+        routeKey: apigw.HttpRouteKey.DEFAULT,
+        integration: new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, deployment.alias),
+      });
       functions.set(handler, fn);
       deployments.set(handler, deployment);
     }

@@ -140,3 +140,9 @@ export const routes = {
 export type RouteName = keyof typeof routes;
 
 export const routeList: readonly RouteDefinition[] = Object.values(routes);
+
+/**
+ * The function behind the API's `$default` route, which API Gateway hands every request no
+ * entry above takes: it answers problem+json 404, or 405 with `Allow` (it reads this table).
+ */
+export const DEFAULT_ROUTE_HANDLER = 'route-not-found';

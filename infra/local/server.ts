@@ -8,12 +8,13 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { routeList } from '../../functions/routes';
+import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
 import { PayloadTooLargeError, TesseraError } from '../../shared/errors';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
-import type { RouteDefinition } from '../../shared/http/route';
+import { DEFAULT_ROUTE_KEY } from '../../shared/http/default-route-endpoint';
+import { matchRoute } from '../../shared/http/route-match';
 import { functionTimeoutSeconds } from '../function-timeouts';
-import { buildApiGatewayEvent, matchRoute, toHttpAnswer, type HttpAnswer } from './api-gateway-event';
+import { buildApiGatewayEvent, toHttpAnswer, type HttpAnswer } from './api-gateway-event';
 import { lambdaContext } from './lambda-context';
 
 /** A page or file served for GET outside the API (local mode only: the web console). */
@@ -92,18 +93,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     const match = matchRoute(routeList, method, rawPath);
     const sitePage = match.kind === 'not_found' && (method === 'GET' || method === 'HEAD') ? await options.site?.(rawPath) : undefined;
     if (sitePage) return staticAnswer(sitePage, method);
-    if (match.kind === 'not_found') {
-      return answerProblem(new TesseraError('not_found', `No route matches ${rawPath}`), requestId);
-    }
-    if (match.kind === 'method_not_allowed') {
-      const allow = match.allow.join(', ');
-      return answerProblem(new TesseraError('method_not_allowed', `${method} is not allowed here; use ${allow}`, { headers: { allow } }), requestId);
-    }
-    const body = await readBody(req);
+    // What no route takes goes to the `$default` route's function, as API Gateway sends it; that
+    // function reads no body, so none is read here.
+    const body = match.kind === 'found' ? await readBody(req) : Buffer.alloc(0);
     if (!body) return { ...answerProblem(new PayloadTooLargeError(MAX_BODY_BYTES), requestId), close: true };
 
-    const route = match.route;
-    const routeKey = `${route.method} ${route.path}`;
+    const handlerName = match.kind === 'found' ? match.route.handler : DEFAULT_ROUTE_HANDLER;
     const peerIp = normalizeIp(req.socket.remoteAddress);
     const event = buildApiGatewayEvent(
       {
@@ -112,25 +107,27 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         localPort: req.socket.localPort ?? 0,
         httpVersion: req.httpVersion,
       },
-      { routeKey, pathParameters: match.pathParameters, requestId, now: new Date() },
+      match.kind === 'found'
+        ? { routeKey: `${match.route.method} ${match.route.path}`, pathParameters: match.pathParameters, requestId, now: new Date() }
+        : { routeKey: DEFAULT_ROUTE_KEY, pathParameters: {}, requestId, now: new Date() },
     );
-    const handler = await loadHandler(route);
+    const handler = await loadHandler(handlerName);
     // Each function gets the timeout the stack gives it, as its context's remaining time; the
     // handler's middy chain ends an invocation that outlives it with a 500, as in AWS.
-    const timeoutMs = Math.min(options.functionTimeoutsMs?.[route.handler] ?? functionTimeoutSeconds(route.handler) * 1000, API_GATEWAY_TIMEOUT_MS);
-    return toHttpAnswer(await handler(event, lambdaContext(route.handler, timeoutMs)));
+    const timeoutMs = Math.min(options.functionTimeoutsMs?.[handlerName] ?? functionTimeoutSeconds(handlerName) * 1000, API_GATEWAY_TIMEOUT_MS);
+    return toHttpAnswer(await handler(event, lambdaContext(handlerName, timeoutMs)));
   }
 
-  function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
+  function loadHandler(name: string): Promise<LambdaHandler> {
     // Imported on first use and kept, like a Lambda cold start; a failed import is retried.
-    let loading = handlers.get(route.handler);
+    let loading = handlers.get(name);
     if (!loading) {
-      loading = import(`../../functions/${route.handler}.ts`).then((module: { handler?: unknown }) => {
-        if (typeof module.handler !== 'function') throw new Error(`functions/${route.handler}.ts does not export a handler`);
+      loading = import(`../../functions/${name}.ts`).then((module: { handler?: unknown }) => {
+        if (typeof module.handler !== 'function') throw new Error(`functions/${name}.ts does not export a handler`);
         return module.handler as LambdaHandler;
       });
-      loading.catch(() => handlers.delete(route.handler));
-      handlers.set(route.handler, loading);
+      loading.catch(() => handlers.delete(name));
+      handlers.set(name, loading);
     }
     return loading;
   }

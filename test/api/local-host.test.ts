@@ -15,11 +15,20 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 describe('local host', () => {
+  // What no route takes is answered by the $default route's function, as in AWS: an endpoint's
+  // headers, not a bare answer of the host's own.
   it('answers an unknown path with 404 problem+json', async () => {
     const res = await client.request('GET', '/v1/nowhere');
     expect(res.status).toBe(404);
     expect(res.headers['content-type']).toBe('application/problem+json');
-    expect(res.body).toMatchObject({ status: 404, code: 'not_found', request_id: res.headers['apigw-requestid'] });
+    expect(res.body).toMatchObject({ status: 404, code: 'not_found', detail: 'No route matches /v1/nowhere', request_id: res.headers['apigw-requestid'] });
+    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', 'x-request-id': res.headers['apigw-requestid'] });
+  });
+
+  it('answers a write to an unknown path with 404 too, whatever its body', async () => {
+    const res = await client.request('POST', '/v1/nowhere/at/all', { body: { anything: 'x'.repeat(100_000) } });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ code: 'not_found' });
   });
 
   it('answers a known path with another method with 405 and allow', async () => {

@@ -51,6 +51,8 @@ const requests = (): Record<string, { path: string; token?: string; status: numb
   'mfa-policy-get': { path: `/v1/tenants/${tenant.tenantId}/mfa-policy`, token, status: 200 },
   openapi: { path: '/v1/openapi.json', status: 200 },
   'permissions-list': { path: '/v1/permissions', token, status: 200 },
+  // The $default route's function: a path no route has.
+  'route-not-found': { path: '/v1/no-such-route', token, status: 404 },
   'sso-metadata': { path: `/v1/auth/sso/${tenant.slug}/metadata`, status: 200 },
   'tenant-audit-events-list': { path: `/v1/tenants/${tenant.tenantId}/audit-events`, token, status: 200 },
   'tokens-list': { path: '/v1/tokens', token, status: 200 },

@@ -7,7 +7,7 @@
 import { App, NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobList } from '../../functions/jobs';
+import { apiHandlers, functionHandlers } from '../../functions/handlers';
 import { routeList } from '../../functions/routes';
 import { DEPLOYMENT_METRICS_NAMESPACE, LIVE_ALIAS_NAME } from '../../infra/deployment-safety';
 import { readStackSettings } from '../../infra/stack-settings';
@@ -15,8 +15,8 @@ import type { TesseraStack } from '../../infra/tessera-stack';
 import { SERVER_ERROR_LOG_MESSAGE } from '../../shared/observability';
 import { logicalIdOf, synthStack, type Resource } from '../support/stack-synth';
 
-const handlers = [...new Set(routeList.map((r) => r.handler)), ...jobList.map((j) => j.handler)];
-const routeHandlers = new Set(routeList.map((r) => r.handler));
+const handlers = functionHandlers;
+const routeHandlers = new Set(apiHandlers);
 
 describe('safe deploys', () => {
   let stack: TesseraStack;

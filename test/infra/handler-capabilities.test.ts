@@ -20,8 +20,7 @@
  * Job handlers (functions/jobs.ts) are checked like route handlers.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jobList } from '../../functions/jobs';
-import { routeList } from '../../functions/routes';
+import { functionHandlers } from '../../functions/handlers';
 import {
   CURSOR_KEYS_MODULE,
   EMAIL_CLIENT_MODULE,
@@ -69,7 +68,7 @@ const listedCallsOf = (handler: string): string[] => {
   return use ? [...use.encrypts.map((k) => `encrypt:${k}`), ...use.decrypts.map((k) => `decrypt:${k}`)].sort() : [];
 };
 
-const handlers = [...new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)])].sort();
+const handlers = functionHandlers;
 
 const bundleHandlers = () => bundleHandlerGraphs(handlers);
 

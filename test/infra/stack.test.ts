@@ -9,8 +9,9 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { SKIP_BUNDLING, TEST_ENVIRONMENT, flatTemplate, testEnvironmentStacks } from '../support/stack-synth';
 import { addEnvironmentStacks } from '../../infra/environment-stacks';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { apiHandlers, functionHandlers } from '../../functions/handlers';
 import { jobList } from '../../functions/jobs';
-import { routeList } from '../../functions/routes';
+import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
 import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
@@ -21,7 +22,7 @@ import { cdkJsonContext } from '../support/cdk-json-context';
 import { functionTimeoutSeconds } from '../../infra/function-timeouts';
 import { CONNECTION_TEST_WRITE_RESERVE_MS } from '../../shared/connections/connection-test-budget';
 import { JOB_SAFETY_MARGIN_MS } from '../../shared/jobs/job';
-import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, routesByHandler, type TesseraStack } from '../../infra/tessera-stack';
+import { TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS, type TesseraStack } from '../../infra/tessera-stack';
 
 type Json = Record<string, unknown>;
 interface Resource {
@@ -37,9 +38,8 @@ interface Statement {
   Condition?: Record<string, Record<string, unknown>>;
 }
 
-const routeHandlers = [...routesByHandler(routeList).keys()];
 const jobHandlers = jobList.map((j) => j.handler);
-const handlers = [...routeHandlers, ...jobHandlers];
+const handlers = functionHandlers;
 
 function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
   const { app, stack } = testEnvironmentStacks(settings, context);
@@ -189,7 +189,7 @@ describe('TesseraStack', () => {
     it('take their timeouts from the one owner the local host also reads', () => {
       for (const handler of handlers) expect(resources[fnId(handler)]!.Properties!.Timeout, handler).toBe(functionTimeoutSeconds(handler));
       // Every route answers within API Gateway's integration timeout.
-      for (const handler of routeHandlers) expect(resources[fnId(handler)]!.Properties!.Timeout as number, handler).toBeLessThan(30);
+      for (const handler of apiHandlers) expect(resources[fnId(handler)]!.Properties!.Timeout as number, handler).toBeLessThan(30);
     });
 
     it('give connections-test room to commit its record and audit event after the provider\'s limit', () => {
@@ -200,7 +200,7 @@ describe('TesseraStack', () => {
     });
 
     it('give password-hashing functions more memory (Argon2id is CPU-bound), and the run worker room for its pages', () => {
-      for (const handler of routeHandlers) {
+      for (const handler of apiHandlers) {
         expect(resources[fnId(handler)]!.Properties!.MemorySize).toBe(passwordHashingHandlers.has(handler) ? 1024 : 256);
       }
       expect(resources[fnId('run-worker')]!.Properties!.MemorySize).toBe(512);
@@ -209,9 +209,9 @@ describe('TesseraStack', () => {
   });
 
   describe('HTTP API', () => {
-    it('has one route per route-table entry with the exact METHOD path key', () => {
+    it('has one route per route-table entry with the exact METHOD path key, and the $default route for the rest', () => {
       const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey as string);
-      expect(keys.sort()).toEqual(routeList.map((r) => `${r.method} ${r.path}`).sort());
+      expect(keys.sort()).toEqual([...routeList.map((r) => `${r.method} ${r.path}`), '$default'].sort());
     });
 
     it('wires each route to the live alias of its handler\'s function', () => {
@@ -220,24 +220,26 @@ describe('TesseraStack', () => {
         return join[1][1].Ref;
       };
       for (const [, route] of ofType('AWS::ApiGatewayV2::Route')) {
-        const entry = routeList.find((r) => `${r.method} ${r.path}` === route.Properties!.RouteKey)!;
+        const key = route.Properties!.RouteKey as string;
+        const handler = key === '$default' ? DEFAULT_ROUTE_HANDLER : routeList.find((r) => `${r.method} ${r.path}` === key)!.handler;
         const integration = resources[routeTarget(route)]!;
         expect(integration.Type).toBe('AWS::ApiGatewayV2::Integration');
         expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
-        expect(integration.Properties!.IntegrationUri).toEqual(aliasRef(entry.handler));
+        expect(integration.Properties!.IntegrationUri, key).toEqual(aliasRef(handler));
       }
     });
 
+    // The $default route's function may be invoked for any method and path: that is its job.
     it('lets API Gateway invoke each function\'s live alias (nothing else of it) only from its own routes', () => {
       const permissions = ofType('AWS::Lambda::Permission').filter(([, p]) => p.Properties!.Principal === 'apigateway.amazonaws.com');
-      expect(permissions).toHaveLength(routeList.length);
+      expect(permissions).toHaveLength(routeList.length + 1);
       const granted = permissions.map(([, p]) => {
         expect(p.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
         const parts = (p.Properties!.SourceArn as { 'Fn::Join': [string, unknown[]] })['Fn::Join'][1];
         expect(parts).toContainEqual({ Ref: logicalId(stack.api.node.defaultChild) });
         return `${JSON.stringify(p.Properties!.FunctionName)} ${String(parts.at(-1))}`;
       });
-      expect(granted.sort()).toEqual(routeList.map((r) => `${JSON.stringify(aliasRef(r.handler))} /*/*${r.path}`).sort());
+      expect(granted.sort()).toEqual([...routeList.map((r) => `${JSON.stringify(aliasRef(r.handler))} /*/*${r.path}`), `${JSON.stringify(aliasRef(DEFAULT_ROUTE_HANDLER))} /*/*`].sort());
     });
 
     it('deploys a $default stage with throttling and access logs', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildApiGatewayEvent, formatRequestTime, matchRoute, toHttpAnswer, type ReceivedRequest } from '../../infra/local/api-gateway-event';
+import { buildApiGatewayEvent, formatRequestTime, toHttpAnswer, type ReceivedRequest } from '../../infra/local/api-gateway-event';
+import { matchRoute } from '../../shared/http/route-match';
 
 const now = new Date('2026-03-12T19:03:58.123Z');
 

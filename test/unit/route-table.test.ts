@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { jobList } from '../../functions/jobs';
-import { routeList } from '../../functions/routes';
+import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
 import { endpoint, takesCursor } from '../../shared/http/endpoint';
 import { listEndpoint } from '../../shared/http/list-endpoint';
 import { publicEndpoint } from '../../shared/http/public-endpoint';
@@ -18,8 +18,8 @@ import type { RouteDefinition } from '../../shared/http/route';
 
 const functionsDir = fileURLToPath(new URL('../../functions/', import.meta.url));
 const routesDir = path.join(functionsDir, 'routes');
-const TABLE_MODULES = ['jobs.ts'];
-/** The one function that serves the whole table (the OpenAPI document is built from it). */
+const TABLE_MODULES = ['jobs.ts', 'handlers.ts'];
+/** The one route that serves the whole table (the OpenAPI document is built from it). */
 const READS_WHOLE_TABLE = 'openapi';
 
 const tsModules = (dir: string) => readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'));
@@ -38,7 +38,7 @@ describe('route table', () => {
   });
 
   it('routes every handler module in functions/ (or runs it as a job)', () => {
-    const routed = new Set([...routeList.map((r) => r.handler), ...jobList.map((j) => j.handler)]);
+    const routed = new Set([...routeList.map((r) => r.handler), DEFAULT_ROUTE_HANDLER, ...jobList.map((j) => j.handler)]);
     const modules = readdirSync(functionsDir).filter((f) => f.endsWith('.ts') && !TABLE_MODULES.includes(f) && !f.endsWith('.d.ts'));
     const unrouted = modules.filter((f) => !routed.has(f.slice(0, -'.ts'.length)));
     expect(unrouted).toEqual([]);
@@ -71,6 +71,13 @@ describe('route table', () => {
       return imports.sort().join() === expected.sort().join() && /\b(?:endpoint|listEndpoint|readEndpoint|publicEndpoint)\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('has the $default route\'s function read the whole table, through the one chain for what no route takes', () => {
+    const source = readFileSync(path.join(functionsDir, `${DEFAULT_ROUTE_HANDLER}.ts`), 'utf8');
+    expect([...source.matchAll(/from '(\.\/routes(?:\/[^']*)?)'/g)].map((m) => m[1])).toEqual(['./routes']);
+    expect(source).toMatch(/\bdefaultRouteEndpoint\(routeList\)/);
+    expect(routeList.some((r) => r.handler === DEFAULT_ROUTE_HANDLER)).toBe(false);
   });
 
   it('serves every route that takes a cursor with listEndpoint, and only those', () => {
