@@ -1,12 +1,15 @@
 /**
  * The console by keyboard alone: signing in with Tab, typing and Enter (focus follows each
  * step of the form), the skip link first on a signed-in page, a visible focus ring, and a
- * navigation that puts focus at the start of the new page rather than leaving it in the menu.
+ * navigation that puts focus at the start of the new page rather than leaving it in the menu,
+ * also when the sign-in hands over to the MFA challenge.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, launchBrowser, openConsole, startConsoleHost } from '../support/console-browser';
-import { createTestTenant, PASSWORD, type TestTenant } from '../support/identity-fixtures';
+import { totpCode } from '../../shared/crypto/totp';
+import { api } from '../support/http-client';
+import { createTestTenant, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import type { TestHost } from '../support/test-host';
 
@@ -80,6 +83,32 @@ describe('the console, by keyboard', () => {
     await page.waitForURL('**/tokens');
     await expect.poll(async () => (await focused(page)).id).toBe('content');
     await checkPage(page, 'keyboard-tokens');
+    expect(errors).toEqual([]);
+  });
+
+  it('moves focus to the MFA challenge when the password step hands over to it, and signs in from there by keyboard', async () => {
+    const mfaTenant = await createTestTenant(host.deps); // MFA REQUIRED: the first login over HTTP enrolls
+    const { totpSecret } = await login(api(host.url), clock, mfaTenant.admin.email);
+    const { page, errors } = await openConsole(browser, host.url);
+    await page.goto('/sign-in');
+    await page.getByLabel('Work email').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(mfaTenant.admin.email);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).id).toBe('password');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/mfa/challenge');
+    // The password form is gone: focus is at the start of the challenge page, not on the body.
+    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).id).toBe('code');
+    expect((await focused(page)).outline).toBe('solid 3px');
+    await page.keyboard.type(await totpCode(totpSecret!, clock.epochSeconds()));
+    clock.advance(30);
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/connections');
+    await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import { SingleSignOnPage } from '../sso/single-sign-on-page';
 import { TokensPage } from '../tokens/tokens-page';
 import { UsersPage } from '../users/users-page';
 import { WorkspacesPage } from '../workspaces/workspaces-page';
+import { PublicLayout } from './public-layout';
 import { SignedInLayout } from './signed-in-layout';
 
 export function App() {
@@ -33,6 +34,11 @@ export function App() {
 }
 
 function PublicOrSignedIn({ location }: { location: Location }) {
+  const page = publicPage(location);
+  return page ? <PublicLayout path={location.path}>{page}</PublicLayout> : <SignedIn location={location} />;
+}
+
+function publicPage(location: Location) {
   switch (location.path) {
     case '/sign-in': return <SignInPage />;
     case SSO_CALLBACK_PATH: return <SsoCallbackPage location={location} />;
@@ -40,7 +46,7 @@ function PublicOrSignedIn({ location }: { location: Location }) {
     case '/mfa/challenge': return <MfaChallengePage />;
     case '/forgot-password': return <ForgotPasswordPage />;
     case '/reset-password': return <ResetPasswordPage location={location} />;
-    default: return <SignedIn location={location} />;
+    default: return undefined;
   }
 }
 
