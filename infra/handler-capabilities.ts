@@ -1,6 +1,7 @@
 /**
- * What a handler's function needs beyond the baseline that every function gets (item reads on
- * the table, its own log group; item writes unless it is in `tableReadOnlyHandlers`).
+ * What a handler's function needs beyond the baseline that every function gets (its own log
+ * group; item reads on the table unless it is in `tableFreeHandlers`, item writes unless it is
+ * in `tableReadOnlyHandlers` too).
  *
  * These are facts about the code a handler imports, not about the API, so they live here and
  * not in the route table; test/infra/handler-capabilities.test.ts bundles every handler with
@@ -37,7 +38,6 @@ export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
   'mfa-policy-get',
   'openapi',
   'permissions-list',
-  'route-not-found',
   'sso-metadata',
   'tenant-audit-events-list',
   'tokens-list',
@@ -46,6 +46,14 @@ export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
   'users-list',
   'workspaces-list',
 ]);
+
+/**
+ * Handlers that never touch the table: their roles get no DynamoDB action at all, not even the
+ * reads every other function gets. The `$default` route's function answers from the route table
+ * alone, for anyone who sends anything; test/api/read-only-handlers.test.ts calls it with every
+ * table call refused.
+ */
+export const tableFreeHandlers: ReadonlySet<string> = new Set(['route-not-found']);
 
 /**
  * Handlers that sign access tokens: their bundle carries the reader of the private signing seed

@@ -27,7 +27,7 @@ import { DeploymentSafety, type ProtectedFunction } from './deployment-safety';
 import { ApiEdge, hostOfEndpoint } from './edge';
 import { FunctionAreas } from './function-areas';
 import { CONNECTOR_TEST_TIMEOUT_MS, hasBudgetedTimeout } from './function-timeouts';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
+import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { Observability } from './observability';
 import { createRouteFunction, pascalCase } from './route-function';
 import { tunableEnvironment, type StackSettings } from './stack-settings';
@@ -282,10 +282,12 @@ export class TesseraStack extends Stack {
     this.runQueues = new RunQueues(this, 'Runs', { env });
     const runQueueEnvironment = { TESSERA_RUN_QUEUE_URL: this.runQueues.queue.queueUrl };
 
-    /** What every function gets, route or job: its table access, and the grants its code needs. */
+    /** What every function gets, route or job: its table access (none for a table-free one), and the grants its code needs. */
     const grantCapabilities = (handler: string, role: iam.Role) => {
-      role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [this.table.tableArn, ...indexArns] }));
-      if (!tableReadOnlyHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
+      if (!tableFreeHandlers.has(handler)) {
+        role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_READ_ACTIONS], resources: [this.table.tableArn, ...indexArns] }));
+        if (!tableReadOnlyHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: [...TABLE_WRITE_ACTIONS], resources: [this.table.tableArn] }));
+      }
       const keyUse = envelopeKeyUses.get(handler);
       if (keyUse) for (const statement of envelopeKeyStatements(this.envelopeKey.keyArn, keyUse)) role.addToPolicy(statement);
       if (emailSendingHandlers.has(handler)) role.addToPolicy(sendEmailStatement);

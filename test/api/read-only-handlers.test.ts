@@ -3,11 +3,12 @@
  * DynamoDB write action, really never write: each one's routes are called through the local
  * host, on data that makes them read something, while every write of the one DynamoDB item
  * client (`ItemCalls`: Put, Update, Delete, TransactWrite, BatchWrite) is refused and recorded.
- * Each must answer as it normally does, and nothing may have tried to write.
+ * Each must answer as it normally does, and nothing may have tried to write. The handlers of
+ * `tableFreeHandlers`, whose roles get no DynamoDB action at all, answer with reads refused too.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routeList } from '../../functions/routes';
-import { tableReadOnlyHandlers } from '../../infra/handler-capabilities';
+import { tableFreeHandlers, tableReadOnlyHandlers } from '../../infra/handler-capabilities';
 import { ItemCalls } from '../../shared/store/item-calls';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
@@ -17,6 +18,7 @@ import { runToEnd, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 const WRITES = ['put', 'update', 'delete', 'transactWrite', 'batchWrite'] as const;
+const READS = ['get', 'query', 'batchGet'] as const;
 
 let okta: FakeOkta;
 let host: TestHost;
@@ -51,8 +53,6 @@ const requests = (): Record<string, { path: string; token?: string; status: numb
   'mfa-policy-get': { path: `/v1/tenants/${tenant.tenantId}/mfa-policy`, token, status: 200 },
   openapi: { path: '/v1/openapi.json', status: 200 },
   'permissions-list': { path: '/v1/permissions', token, status: 200 },
-  // The $default route's function: a path no route has.
-  'route-not-found': { path: '/v1/no-such-route', token, status: 404 },
   'sso-metadata': { path: `/v1/auth/sso/${tenant.slug}/metadata`, status: 200 },
   'tenant-audit-events-list': { path: `/v1/tenants/${tenant.tenantId}/audit-events`, token, status: 200 },
   'tokens-list': { path: '/v1/tokens', token, status: 200 },
@@ -107,6 +107,30 @@ describe('read-only handlers', () => {
       expect(attemptedWrites).toEqual([]);
     });
   }
+
+  it('route-not-found (table-free) answers a path no route has, and a method a path does not take, without any table call', async () => {
+    expect([...tableFreeHandlers]).toEqual(['route-not-found']);
+    const attemptedReads: string[] = [];
+    const reads = READS.map((method) =>
+      vi.spyOn(ItemCalls.prototype, method).mockImplementation(() => {
+        attemptedReads.push(method);
+        return Promise.reject(new Error(`a table-free handler tried ${method}`));
+      }),
+    );
+    try {
+      attemptedWrites.length = 0;
+      const missing = await http.request('GET', '/v1/no-such-route', { token });
+      expect(missing.status, missing.text).toBe(404);
+      const wrongMethod = await http.request('DELETE', '/v1/users', { token });
+      expect(wrongMethod.status, wrongMethod.text).toBe(405);
+      expect([...attemptedReads, ...attemptedWrites]).toEqual([]);
+      // The refusal is live: a route that reads fails while reads are refused.
+      expect((await http.request('GET', '/v1/connections', { token })).status).toBe(500);
+      expect(attemptedReads.length).toBeGreaterThan(0);
+    } finally {
+      for (const spy of reads) spy.mockRestore();
+    }
+  });
 
   it('refuses writes for real while they run (the check is not vacuous)', async () => {
     attemptedWrites.length = 0;

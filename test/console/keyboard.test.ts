@@ -60,9 +60,15 @@ describe('the console, by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/connections');
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+    // The signed-in frame replaced the sign-in page: focus is at its content, not on the body.
+    await expect.poll(async () => (await focused(page)).id).toBe('content');
 
-    // First stop on a signed-in page: the skip link, shown on screen while it has focus.
-    await page.locator('body').focus();
+    // First stop on a signed-in page as loaded: the skip link, shown on screen while it has focus.
+    const loaded = async () => {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+    };
+    await loaded();
     await page.keyboard.press('Tab');
     const skip = await focused(page);
     expect(skip.text).toBe('Skip to content');
@@ -72,7 +78,7 @@ describe('the console, by keyboard', () => {
     expect((await focused(page)).id).toBe('content');
 
     // Through the menu to the tokens page with Tab and Enter; focus lands on the new page's content.
-    await page.locator('body').focus();
+    await loaded();
     let stops = 0;
     while ((await focused(page)).text !== 'Access tokens') {
       await page.keyboard.press('Tab');
@@ -109,6 +115,15 @@ describe('the console, by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/connections');
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
+    // Signed in: the signed-in frame replaced the public one, and focus is at its content.
+    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    // Signing out hands back to the sign-in page, with focus at its start; Tab reaches the email.
+    await page.getByRole('button', { name: 'Sign out' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/sign-in');
+    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).id).toBe('email');
     expect(errors).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ import { jobList } from '../../functions/jobs';
 import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
+import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
 import { encryptionContextShapes } from '../../shared/crypto/encryption-contexts';
 import { applyNagPacks } from '../../infra/nag-packs';
 import { defaultStackSettings, readStackSettings, stackEnvironment, type StackSettings } from '../../infra/stack-settings';
@@ -263,12 +263,23 @@ describe('TesseraStack', () => {
       const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => ({ 'Fn::Join': ['', [tableArn, `/index/${gsi.indexName}`]] }));
       for (const handler of handlers) {
         const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('dynamodb:')));
+        if (tableFreeHandlers.has(handler)) {
+          expect(statements, handler).toEqual([]);
+          continue;
+        }
         expect(statements, handler).toEqual([
           { Effect: 'Allow', Action: [...TABLE_READ_ACTIONS], Resource: [tableArn, ...indexArns] },
           ...(tableReadOnlyHandlers.has(handler) ? [] : [{ Effect: 'Allow', Action: [...TABLE_WRITE_ACTIONS], Resource: tableArn }]),
         ]);
         expect(actionsOn(statements, 'dynamodb:')).not.toContain('dynamodb:Scan');
       }
+    });
+
+    it('gives the $default route\'s function, which anyone reaches with anything, nothing but its own log group', () => {
+      expect([...tableFreeHandlers]).toEqual([DEFAULT_ROUTE_HANDLER]);
+      const actions = statementsOfRole(roleIdOf(DEFAULT_ROUTE_HANDLER)).flatMap((s) => asArray(s.Action));
+      expect(actions.length).toBeGreaterThan(0);
+      expect(actions.filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
     });
 
     it('gives the read-only functions (openapi, jwks, the catalog, the pure reads) no DynamoDB write action at all', () => {

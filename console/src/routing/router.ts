@@ -10,20 +10,28 @@ export interface Location {
 }
 
 const listeners = new Set<() => void>();
+let navigated = false;
 
 function current(): Location {
   return { path: window.location.pathname, query: new URLSearchParams(window.location.search) };
 }
 
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
+  navigated = true;
   if (options.replace) history.replaceState(null, '', to);
   else history.pushState(null, '', to);
   for (const listener of listeners) listener();
 }
 
 window.addEventListener('popstate', () => {
+  navigated = true;
   for (const listener of listeners) listener();
 });
+
+/** Whether the view has changed since the page loaded: a link, a redirect, back or forward. */
+export function navigatedSinceLoad(): boolean {
+  return navigated;
+}
 
 export function useLocation(): Location {
   const [location, setLocation] = useState(current);

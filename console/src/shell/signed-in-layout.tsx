@@ -3,7 +3,7 @@ import type { ComponentChildren } from 'preact';
 import { useRef } from 'preact/hooks';
 import { useFocusOnChange } from '../components/focus-on-change';
 import { Link } from '../routing/link';
-import { navigate } from '../routing/router';
+import { navigate, navigatedSinceLoad } from '../routing/router';
 import { useCurrentUser } from '../session/current-user';
 import { endSession } from '../session/sign-out';
 import { WorkspaceSwitcher } from './workspace-switcher';
@@ -12,8 +12,9 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
   const { me, reload } = useCurrentUser();
   const can = (permission: string) => me.permissions.includes(permission);
   const content = useRef<HTMLDivElement>(null);
-  // A new page: focus goes to its start, as a page load would put it, not on the menu link.
-  useFocusOnChange(path, () => content.current);
+  // A new page, also the first after signing in: focus goes to its start, as a page load would
+  // put it, not on the menu link or the body.
+  useFocusOnChange(path, () => content.current, { onMount: navigatedSinceLoad() });
 
   async function signOut() {
     await endSession();
