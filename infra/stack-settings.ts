@@ -174,6 +174,8 @@ export const environmentSchema = z
         'POST /v1/auth/password/forgot': { rateLimit: 5, burstLimit: 10 },
         'POST /v1/auth/password/reset': { rateLimit: 5, burstLimit: 10 },
         'POST /v1/mfa/challenge': { rateLimit: 20, burstLimit: 40 },
+        // What no route takes (the $default route's function): scanners, not clients.
+        $default: { rateLimit: 10, burstLimit: 20 },
       }),
     /** Reserved concurrency of each password-hashing (Argon2id) function. */
     passwordHashingConcurrency: z.number().int().min(1).max(1000).default(10),
@@ -200,7 +202,7 @@ export const environmentSchema = z
       ctx.addIssue({ code: 'custom', path: ['publicUrl'], message: `must be on the custom domain ${entry.domain.name}` });
     }
     for (const routeKey of Object.keys(entry.routeThrottles)) {
-      if (!/^(GET|POST|PUT|PATCH|DELETE) \/\S+$/.test(routeKey)) ctx.addIssue({ code: 'custom', path: ['routeThrottles', routeKey], message: 'must be a route key such as "POST /v1/auth/login"' });
+      if (!/^((GET|POST|PUT|PATCH|DELETE) \/\S+|\$default)$/.test(routeKey)) ctx.addIssue({ code: 'custom', path: ['routeThrottles', routeKey], message: 'must be a route key such as "POST /v1/auth/login", or "$default"' });
     }
     const apiCertificateRegion = entry.apiDomain && ACM_CERTIFICATE_ARN.exec(entry.apiDomain.certificateArn)?.[1];
     if (apiCertificateRegion && entry.region && apiCertificateRegion !== entry.region) {

@@ -204,7 +204,7 @@ export class TesseraStack extends Stack {
     });
 
     // Route throttles (API Gateway answers 429 before a function is invoked) on top of the stage's.
-    const routeKeys = new Set(routeList.map((r) => `${r.method} ${r.path}`));
+    const routeKeys = new Set([...routeList.map((r) => `${r.method} ${r.path}`), apigw.HttpRouteKey.DEFAULT.key]);
     for (const routeKey of Object.keys(settings.routeThrottles)) {
       if (!routeKeys.has(routeKey)) throw new Error(`routeThrottles names ${routeKey}, which is not a route of the route table`);
     }
@@ -262,6 +262,8 @@ export class TesseraStack extends Stack {
       NODE_OPTIONS: '--enable-source-maps',
     };
 
+    /** The API's routes by route key, for the stage's route settings to wait for. */
+    const apiRoutes = new Map<string, apigw.HttpRoute>();
     // Each index by name (from tableDefinition), so no statement needs a wildcard.
     const indexArns = tableDefinition.globalSecondaryIndexes.map((gsi) => `${this.table.tableArn}/index/${gsi.indexName}`);
     const functions = new Map<string, lambda.Function>();
@@ -325,7 +327,7 @@ export class TesseraStack extends Stack {
       const deployment = deploymentSafety.protect({ handler, fn, logGroup, servesRoutes: true });
       const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, deployment.alias);
       for (const route of routes) {
-        this.api.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration });
+        for (const added of this.api.addRoutes({ path: route.path, methods: [apigw.HttpMethod[route.method]], integration })) apiRoutes.set(`${route.method} ${route.path}`, added);
       }
       functions.set(handler, fn);
       deployments.set(handler, deployment);
@@ -348,14 +350,19 @@ export class TesseraStack extends Stack {
       });
       grantCapabilities(handler, role);
       const deployment = deploymentSafety.protect({ handler, fn, logGroup, servesRoutes: true });
-      new apigw.HttpRoute(this.api, 'DefaultRoute', {
+      const defaultRoute = new apigw.HttpRoute(this.api, 'DefaultRoute', {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.DEFAULT,
         integration: new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, deployment.alias),
       });
+      apiRoutes.set(apigw.HttpRouteKey.DEFAULT.key, defaultRoute);
       functions.set(handler, fn);
       deployments.set(handler, deployment);
     }
+    // A stage whose RouteSettings name a route that does not exist yet fails to create ("Unable
+    // to find Route by key … within the provided RouteSettings"), and nothing else orders the
+    // stage after the routes: it must wait for each route it throttles.
+    for (const routeKey of Object.keys(settings.routeThrottles)) this.stage.node.addDependency(apiRoutes.get(routeKey)!);
 
     // Jobs: no route, no caller to authenticate, no list to answer, a trigger of their own.
     for (const job of jobList) {

@@ -173,6 +173,14 @@ describe('edge', () => {
       const expected = Object.fromEntries(Object.entries(defaultStackSettings.routeThrottles).map(([k, t]) => [k, { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit }]));
       expect(stage.Properties!.RouteSettings).toEqual(expected);
       expect(Object.keys(expected)).toContain('POST /v1/auth/login');
+      // What no route takes reaches a function too: it has a throttle of its own, below the stage's.
+      expect(stage.Properties!.RouteSettings).toMatchObject({ $default: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 } });
+      expect(ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties!.RouteKey)).toContain('$default');
+      // CloudFormation creates the stage only after every route its settings name: a stage made
+      // first fails with "Unable to find Route by key … within the provided RouteSettings".
+      const routeIdsByKey = new Map(ofType('AWS::ApiGatewayV2::Route').map(([id, r]) => [r.Properties!.RouteKey as string, id]));
+      const dependsOn: string[] = [stage.DependsOn ?? []].flat();
+      for (const routeKey of Object.keys(expected)) expect(dependsOn, routeKey).toContain(routeIdsByKey.get(routeKey));
       const custom = synthStack({ routeThrottles: { 'POST /v1/mfa/challenge': { rateLimit: 3, burstLimit: 4 } } }).template;
       custom.hasResourceProperties('AWS::ApiGatewayV2::Stage', { RouteSettings: { 'POST /v1/mfa/challenge': { ThrottlingRateLimit: 3, ThrottlingBurstLimit: 4 } } });
       expect(() => synthStack({ routeThrottles: { 'POST /v1/auth/nope': { rateLimit: 3, burstLimit: 4 } } })).toThrow(/not a route/);

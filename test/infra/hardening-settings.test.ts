@@ -51,6 +51,9 @@ describe('edge, deploy and backup settings', () => {
       publicUrl: 'https://id.acme.example',
     });
     expect(Object.keys(s.routeThrottles)).toEqual(['POST /v1/auth/login']);
+    // What no route takes has a throttle of its own by default, and can be given another.
+    expect(Object.keys(settingsFrom(entry({})).routeThrottles)).toContain('$default');
+    expect(settingsFrom(entry({ routeThrottles: { $default: { rateLimit: 2, burstLimit: 3 } } })).routeThrottles).toEqual({ $default: { rateLimit: 2, burstLimit: 3 } });
     const prod = settingsFrom({ ...cdkJsonContext(), env: 'acme-prod' });
     expect(prod.apiDomain?.name).toBe('api-origin.acme.example');
     expect(prod.deploymentConfig).toBe('CANARY_10PERCENT_5MINUTES');
