@@ -10,12 +10,12 @@
  */
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPage, continueWithEmail, launchBrowser, openConsole, startConsoleHost } from '../support/console-browser';
+import { checkPage, continueWithEmail, launchBrowser, openConsole, signInAtSimpleSamlPhp, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
-import { simpleSamlPhpMissing, startSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
+import { simpleSamlPhpMissing, startTenantSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
 import type { TestHost } from '../support/test-host';
 
 const missing = simpleSamlPhpMissing();
@@ -280,15 +280,11 @@ describe.skipIf(missing !== undefined)('the console, sign-in through a SAML IdP 
   beforeAll(async () => {
     ({ tenant, adminToken } = await tenantWithAdmin('OFF'));
     // SimpleSAMLphp's stock example users; a transient NameID, so uid is the subject (README, "What to set at your identity provider").
-    idp = await startSimpleSamlPhp({ users: [{ username: 'student', password: 'studentpass', attributes: { uid: ['student'], mail: [email('student')] } }] });
-    const created = await http.request('POST', `/v1/tenants/${tenant.tenantId}/idp`, {
-      token: adminToken,
-      body: { provider_type: 'saml', saml_metadata: await idp.idpMetadata(), saml_subject_attribute: 'uid', email_domains: [tenant.domain], allowed_redirect_uris: [`${host.url}${CALLBACK_PATH}`], active: true },
+    idp = await startTenantSimpleSamlPhp(http, tenant, adminToken, {
+      users: [{ username: 'student', password: 'studentpass', attributes: { uid: ['student'], mail: [email('student')] } }],
+      emailDomains: [tenant.domain],
+      allowedRedirectUris: [`${host.url}${CALLBACK_PATH}`],
     });
-    expect(created.status, created.text).toBe(201);
-    const spMetadata = await http.request('GET', `/v1/auth/sso/${tenant.slug}/metadata`);
-    expect(spMetadata.status).toBe(200);
-    await idp.registerSp(spMetadata.text);
   });
   afterAll(async () => {
     await idp?.close();
@@ -297,11 +293,8 @@ describe.skipIf(missing !== undefined)('the console, sign-in through a SAML IdP 
   it("signs in through SimpleSAMLphp's login form and its HTTP-POST page; an SSO login in the identity log", async () => {
     const { page, errors } = await openConsole(browser, host.url);
     await continueWithEmail(page, email('student'));
-    await page.waitForURL((url) => url.origin === idp.url);
-    await page.getByLabel('Username').fill('student');
-    await page.getByLabel('Password').fill('studentpass');
     const exchange = await holdCodeExchange(page);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await signInAtSimpleSamlPhp(page, idp.url, 'student', 'studentpass');
 
     // Its POST page submits itself to Tessera's ACS, which sends the browser back to the console.
     await page.waitForURL(onCallback, { waitUntil: 'commit' }).catch(async (error: unknown) => {

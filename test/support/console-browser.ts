@@ -35,7 +35,8 @@ export interface ConsolePage {
 /**
  * A fresh browser context (its own sessionStorage) on the console. Chromium logs every
  * non-2xx fetch as "Failed to load resource"; the console answers 4xx problems of the API on
- * purpose (a wrong code, step-up's 401, a 412), so those, for `/v1/` only, are not errors.
+ * purpose (a wrong code, step-up's 401, a 412), so those, for `/v1/` only, are not errors;
+ * nor is the favicon Chromium looks for, unasked, on an IdP's page that names none.
  * Everything else logged as an error is, 5xx answers included.
  */
 export async function openConsole(browser: Browser, baseUrl: string): Promise<ConsolePage> {
@@ -46,8 +47,13 @@ export async function openConsole(browser: Browser, baseUrl: string): Promise<Co
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    const handledApiProblem = /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) && new URL(message.location().url || baseUrl).pathname.startsWith('/v1/');
-    if (!handledApiProblem) errors.push(`${message.text()} (${message.location().url})`);
+    const failedLoad = /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text());
+    const { origin, pathname } = new URL(message.location().url || baseUrl);
+    const handledApiProblem = failedLoad && pathname.startsWith('/v1/');
+    // Chromium asks an IdP's page (SimpleSAMLphp's) for /favicon.ico of its own accord when the
+    // page names no icon; a missing one there is not an error of the console, which names its icon.
+    const idpFavicon = failedLoad && pathname === '/favicon.ico' && origin !== new URL(baseUrl).origin;
+    if (!handledApiProblem && !idpFavicon) errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return { page, errors };
@@ -69,6 +75,18 @@ export async function continueWithEmail(page: Page, email: string): Promise<void
   await page.goto('/sign-in');
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * At SimpleSAMLphp's own login form (exampleauth:UserPass), once the browser is sent there:
+ * the user's credentials and its Login button. Its HTTP-POST page then submits itself to
+ * Tessera's assertion consumer; where that lands is the caller's to wait for.
+ */
+export async function signInAtSimpleSamlPhp(page: Page, idpUrl: string, username: string, password: string): Promise<void> {
+  await page.waitForURL((url) => url.origin === idpUrl);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
 }
 
 /** Signs in from `/sign-in` with a password: email discovery, then the password form. Where it lands (connections, an MFA challenge) is the caller's to wait for. */

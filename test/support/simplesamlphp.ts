@@ -14,6 +14,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { HttpClient } from './http-client';
+import type { TestTenant } from './identity-fixtures';
 import { signingIdentity } from './saml-idp';
 
 /** Where Debian's package puts SimpleSAMLphp. */
@@ -222,4 +224,33 @@ echo $out;
     log: () => readFile(path.join(dir, 'log', 'simplesamlphp.log'), 'utf8').catch(() => serverOutput),
     close,
   };
+}
+
+/**
+ * SimpleSAMLphp as the tenant's active SAML IdP, both ends set up as an admin would: its
+ * metadata saved in the tenant's IdP configuration (uid as the subject: SimpleSAMLphp's default
+ * NameID is transient), and Tessera's SP metadata registered at the IdP. `emailDomains` are the
+ * domains discovery sends to the IdP (none: the tenant's users keep their passwords).
+ */
+export async function startTenantSimpleSamlPhp(
+  http: HttpClient,
+  tenant: TestTenant,
+  adminToken: string,
+  options: { users: ExampleUser[]; emailDomains: string[]; allowedRedirectUris: string[] },
+): Promise<SimpleSamlPhp> {
+  const idp = await startSimpleSamlPhp({ users: options.users });
+  try {
+    const created = await http.request('POST', `/v1/tenants/${tenant.tenantId}/idp`, {
+      token: adminToken,
+      body: { provider_type: 'saml', saml_metadata: await idp.idpMetadata(), saml_subject_attribute: 'uid', email_domains: options.emailDomains, allowed_redirect_uris: options.allowedRedirectUris, active: true },
+    });
+    if (created.status !== 201) throw new Error(`the tenant's SAML IdP configuration was refused: ${created.status} ${created.text}`);
+    const spMetadata = await http.request('GET', `/v1/auth/sso/${tenant.slug}/metadata`);
+    if (spMetadata.status !== 200) throw new Error(`Tessera's SP metadata: ${spMetadata.status} ${spMetadata.text}`);
+    await idp.registerSp(spMetadata.text);
+    return idp;
+  } catch (error) {
+    await idp.close();
+    throw error;
+  }
 }
