@@ -136,13 +136,14 @@ export function coldStartEvent(handler: string, fixture: ColdStartFixture): unkn
     return { version: '0', id: randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '000000000000', time: new Date().toISOString(), region: 'us-east-1', resources: [], detail: {} };
   }
   const host = new URL(fixture.hostUrl);
-  if (handler === DEFAULT_ROUTE_HANDLER) {
-    // A path no route has: what API Gateway hands the `$default` route.
-    return buildApiGatewayEvent(
-      { method: 'GET', target: '/v1/bench-no-such-route', rawHeaders: ['host', host.host, 'user-agent', 'tessera-bench', 'accept', 'application/json'], body: Buffer.alloc(0), sourceIp: '127.0.0.1', peerIp: '127.0.0.1', localPort: Number(host.port), httpVersion: '1.1' },
-      { routeKey: DEFAULT_ROUTE_KEY, pathParameters: {}, requestId: randomUUID(), now: new Date() },
+  const headers = ['host', host.host, 'user-agent', 'tessera-bench', 'accept', 'application/json'];
+  const eventOf = (method: string, target: string, body: string, routeKey: string, pathParameters: Record<string, string>) =>
+    buildApiGatewayEvent(
+      { method, target, rawHeaders: headers, body: Buffer.from(body), sourceIp: '127.0.0.1', peerIp: '127.0.0.1', localPort: Number(host.port), httpVersion: '1.1' },
+      { routeKey, pathParameters, requestId: randomUUID(), now: new Date() },
     );
-  }
+  // A path no route has: what API Gateway hands the `$default` route.
+  if (handler === DEFAULT_ROUTE_HANDLER) return eventOf('GET', '/v1/bench-no-such-route', '', DEFAULT_ROUTE_KEY, {});
   const route = routeList.find((r) => r.handler === handler);
   if (!route) throw new Error(`no route or job for ${handler}`);
   const reads = route.method === 'GET';
@@ -158,11 +159,7 @@ export function coldStartEvent(handler: string, fixture: ColdStartFixture): unkn
     return value;
   });
   const body = route.handler === 'auth-login' ? JSON.stringify(fixture.loginBody) : reads ? '' : '{}';
-  const headers = ['host', host.host, 'user-agent', 'tessera-bench', 'accept', 'application/json'];
   if (body) headers.push('content-type', 'application/json');
   if (route.auth !== 'public') headers.push('authorization', `Bearer ${fixture.accessToken}`);
-  return buildApiGatewayEvent(
-    { method: route.method, target: rawPath, rawHeaders: headers, body: Buffer.from(body), sourceIp: '127.0.0.1', peerIp: '127.0.0.1', localPort: Number(host.port), httpVersion: '1.1' },
-    { routeKey: `${route.method} ${route.path}`, pathParameters, requestId: randomUUID(), now: new Date() },
-  );
+  return eventOf(route.method, rawPath, body, `${route.method} ${route.path}`, pathParameters);
 }

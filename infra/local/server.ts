@@ -95,10 +95,12 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
     if (sitePage) return staticAnswer(sitePage, method);
     // What no route takes goes to the `$default` route's function, as API Gateway sends it; that
     // function reads no body, so none is read here.
+    const { handlerName, routeKey, pathParameters } = match.kind === 'found'
+      ? { handlerName: match.route.handler, routeKey: `${match.route.method} ${match.route.path}`, pathParameters: match.pathParameters }
+      : { handlerName: DEFAULT_ROUTE_HANDLER, routeKey: DEFAULT_ROUTE_KEY, pathParameters: {} };
     const body = match.kind === 'found' ? await readBody(req) : Buffer.alloc(0);
     if (!body) return { ...answerProblem(new PayloadTooLargeError(MAX_BODY_BYTES), requestId), close: true };
 
-    const handlerName = match.kind === 'found' ? match.route.handler : DEFAULT_ROUTE_HANDLER;
     const peerIp = normalizeIp(req.socket.remoteAddress);
     const event = buildApiGatewayEvent(
       {
@@ -107,9 +109,7 @@ export async function startLocalHost(options: LocalHostOptions = {}): Promise<Lo
         localPort: req.socket.localPort ?? 0,
         httpVersion: req.httpVersion,
       },
-      match.kind === 'found'
-        ? { routeKey: `${match.route.method} ${match.route.path}`, pathParameters: match.pathParameters, requestId, now: new Date() }
-        : { routeKey: DEFAULT_ROUTE_KEY, pathParameters: {}, requestId, now: new Date() },
+      { routeKey, pathParameters, requestId, now: new Date() },
     );
     const handler = await loadHandler(handlerName);
     // Each function gets the timeout the stack gives it, as its context's remaining time; the

@@ -9,6 +9,7 @@
  * auto-submitting HTTP-POST page to Tessera's assertion consumer), skipped, saying so, only
  * where php is missing and CI is not set, as the peers tests do.
  */
+import { SSO_CALLBACK_PATH } from '../../console/src/session/sso';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, launchBrowser, openConsole, signInAtSimpleSamlPhp, signInWithPassword, startConsoleHost } from '../support/console-browser';
@@ -16,15 +17,11 @@ import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
-import { simpleSamlPhpMissing, startTenantSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
+import { requireSimpleSamlPhp, startTenantSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
 import type { TestHost } from '../support/test-host';
 
-const missing = simpleSamlPhpMissing();
-if (missing && process.env.CI) throw new Error(`The console's SAML linking test must run in CI, but ${missing}`);
-if (missing) console.warn(`SKIPPED: the console's identity linking through SimpleSAMLphp: ${missing}`);
+const missing = requireSimpleSamlPhp("The console's SAML linking test");
 
-/** The console's own return path (console/src/session/sso.ts): the redirect URI the settings page registers for sign-in; linking comes back there too. */
-const CALLBACK_PATH = '/sign-in/sso';
 
 const clock = new MovableClock();
 let host: TestHost;
@@ -85,7 +82,7 @@ describe('the console, linking an OIDC identity provider account (oidc-provider)
     });
     const created = await http.request('POST', `/v1/tenants/${tenant.tenantId}/idp`, {
       token: adminToken,
-      body: { provider_type: 'oidc', issuer: idp.issuer, client_id: 'tessera', client_secret: CLIENT_SECRET, email_domains: [], allowed_redirect_uris: [`${host.url}${CALLBACK_PATH}`], active: true },
+      body: { provider_type: 'oidc', issuer: idp.issuer, client_id: 'tessera', client_secret: CLIENT_SECRET, email_domains: [], allowed_redirect_uris: [`${host.url}${SSO_CALLBACK_PATH}`], active: true },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
   });
@@ -182,7 +179,7 @@ describe.skipIf(missing !== undefined)('the console, linking a SAML identity pro
     idp = await startTenantSimpleSamlPhp(http, tenant, adminToken, {
       users: [{ username: 'erin', password: 'erinpass', attributes: { uid: ['erin'], mail: [erin.email] } }],
       emailDomains: [],
-      allowedRedirectUris: [`${host.url}${CALLBACK_PATH}`],
+      allowedRedirectUris: [`${host.url}${SSO_CALLBACK_PATH}`],
     });
   });
   afterAll(async () => {

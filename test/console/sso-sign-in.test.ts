@@ -8,6 +8,7 @@
  * (its real login form and auto-submitting HTTP-POST page), skipped, saying so, only where
  * php is missing and CI is not set, as the peers tests do.
  */
+import { SSO_CALLBACK_PATH } from '../../console/src/session/sso';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, continueWithEmail, launchBrowser, openConsole, signInAtSimpleSamlPhp, startConsoleHost } from '../support/console-browser';
@@ -15,15 +16,11 @@ import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
-import { simpleSamlPhpMissing, startTenantSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
+import { requireSimpleSamlPhp, startTenantSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
 import type { TestHost } from '../support/test-host';
 
-const missing = simpleSamlPhpMissing();
-if (missing && process.env.CI) throw new Error(`The console's SAML sign-in test must run in CI, but ${missing}`);
-if (missing) console.warn(`SKIPPED: the console's SAML sign-in through SimpleSAMLphp: ${missing}`);
+const missing = requireSimpleSamlPhp("The console's SAML sign-in test");
 
-/** The console's return path from the IdP (console/src/session/sso.ts), on the allow-list of each tenant's IdP. */
-const CALLBACK_PATH = '/sign-in/sso';
 const REFRESH_KEY = 'tessera.refresh_token';
 
 const clock = new MovableClock();
@@ -68,7 +65,7 @@ async function ssoLoginOf(tenant: TestTenant, adminToken: string, email: string)
   return logins[0]!;
 }
 
-const onCallback = (url: URL) => url.pathname === CALLBACK_PATH;
+const onCallback = (url: URL) => url.pathname === SSO_CALLBACK_PATH;
 
 /**
  * Holds the console's code exchange (`POST /v1/auth/token`) until `release`, so that the page
@@ -109,7 +106,7 @@ describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
     });
     const created = await http.request('POST', `/v1/tenants/${tenant.tenantId}/idp`, {
       token: adminToken,
-      body: { provider_type: 'oidc', issuer: idp.issuer, client_id: 'tessera', client_secret: CLIENT_SECRET, email_domains: [tenant.domain], allowed_redirect_uris: [`${host.url}${CALLBACK_PATH}`], active: true },
+      body: { provider_type: 'oidc', issuer: idp.issuer, client_id: 'tessera', client_secret: CLIENT_SECRET, email_domains: [tenant.domain], allowed_redirect_uris: [`${host.url}${SSO_CALLBACK_PATH}`], active: true },
     });
     expect(created.status, created.text).toBe(201);
   });
@@ -122,7 +119,7 @@ describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
     const started = page.waitForRequest((request) => new URL(request.url()).pathname === `/v1/auth/sso/${tenant.slug}/start`);
     await continueWithEmail(page, email(user));
     const start = new URL((await started).url());
-    expect(start.searchParams.get('redirect_uri')).toBe(`${host.url}${CALLBACK_PATH}`);
+    expect(start.searchParams.get('redirect_uri')).toBe(`${host.url}${SSO_CALLBACK_PATH}`);
     expect(start.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(start.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(start.searchParams.get('code_challenge_method')).toBe('S256');
@@ -257,7 +254,7 @@ describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
   it("an error answer that is not to this tab's sign-in (a crafted link) shows the console's own message, never the link's text", async () => {
     const { page, errors } = await openConsole(browser, host.url);
     const lure = 'Your account is locked. Call +1 555 0100 to unlock it.';
-    const crafted = (state?: string) => `${CALLBACK_PATH}?${new URLSearchParams({ error: 'access_denied', error_description: lure, ...(state ? { state } : {}) })}`;
+    const crafted = (state?: string) => `${SSO_CALLBACK_PATH}?${new URLSearchParams({ error: 'access_denied', error_description: lure, ...(state ? { state } : {}) })}`;
     // With a sign-in of this tab's own in flight (another state), and with none and no state at all.
     await toIdp(page, 'erin');
     for (const [i, link] of [crafted('not-the-state-this-tab-sent'), crafted()].entries()) {
@@ -283,7 +280,7 @@ describe.skipIf(missing !== undefined)('the console, sign-in through a SAML IdP 
     idp = await startTenantSimpleSamlPhp(http, tenant, adminToken, {
       users: [{ username: 'student', password: 'studentpass', attributes: { uid: ['student'], mail: [email('student')] } }],
       emailDomains: [tenant.domain],
-      allowedRedirectUris: [`${host.url}${CALLBACK_PATH}`],
+      allowedRedirectUris: [`${host.url}${SSO_CALLBACK_PATH}`],
     });
   });
   afterAll(async () => {

@@ -26,7 +26,7 @@ import { SingleSignOnPage } from '../sso/single-sign-on-page';
 import { TokensPage } from '../tokens/tokens-page';
 import { UsersPage } from '../users/users-page';
 import { WorkspacesPage } from '../workspaces/workspaces-page';
-import { PublicLayout } from './public-layout';
+import { PageContent } from './page-content';
 import { SignedInLayout } from './signed-in-layout';
 
 export function App() {
@@ -35,7 +35,7 @@ export function App() {
 
 function PublicOrSignedIn({ location }: { location: Location }) {
   const page = publicPage(location);
-  return page ? <PublicLayout path={location.path}>{page}</PublicLayout> : <SignedIn location={location} />;
+  return page ? <PageContent path={location.path}>{page}</PageContent> : <SignedIn location={location} />;
 }
 
 function publicPage(location: Location) {

@@ -1,20 +1,15 @@
 /** The frame of every signed-in page: navigation (by permission), the workspace switcher, sign out. */
 import type { ComponentChildren } from 'preact';
-import { useRef } from 'preact/hooks';
-import { useFocusOnChange } from '../components/focus-on-change';
 import { Link } from '../routing/link';
-import { navigate, navigatedSinceLoad } from '../routing/router';
+import { navigate } from '../routing/router';
 import { useCurrentUser } from '../session/current-user';
 import { endSession } from '../session/sign-out';
+import { PageContent } from './page-content';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 export function SignedInLayout({ path, children }: { path: string; children: ComponentChildren }) {
   const { me, reload } = useCurrentUser();
   const can = (permission: string) => me.permissions.includes(permission);
-  const content = useRef<HTMLDivElement>(null);
-  // A new page, also the first after signing in: focus goes to its start, as a page load would
-  // put it, not on the menu link or the body.
-  useFocusOnChange(path, () => content.current, { onMount: navigatedSinceLoad() });
 
   async function signOut() {
     await endSession();
@@ -44,7 +39,7 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
           <button type="button" onClick={() => void signOut()}>Sign out</button>
         </div>
       </header>
-      <div id="content" tabIndex={-1} ref={content}>{children}</div>
+      <PageContent path={path}>{children}</PageContent>
     </>
   );
 }
