@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { TOTP_PERIOD_SECONDS, totpCode } from '../../shared/crypto/totp';
 import { checkAuditChain } from '../../shared/audit/audit-chain-check';
 import { loadConfig, type Config } from '../../shared/config';
 import { createDeps } from '../../shared/deps';
@@ -55,6 +56,9 @@ Commands:
       secretsmanager:PutSecretValue on the signing secret and the table.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
+  totp --secret <base32>
+      Prints the current code of a TOTP secret (the \`secret\` that enrollment answers) and the
+      seconds it stays valid: an authenticator app for the terminal. Touches no table.
   help
       This text.
 
@@ -80,6 +84,7 @@ async function run(argv: string[]): Promise<void> {
       workspace: { type: 'string' },
       integrations: { type: 'string' },
       all: { type: 'boolean' },
+      secret: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -202,6 +207,17 @@ async function run(argv: string[]): Promise<void> {
         }
       });
       return;
+    case 'totp': {
+      if (!values.secret) throw new UsageError('--secret is required');
+      const now = Date.now() / 1000;
+      // Apps show secrets in groups of four and accept any case; so does this.
+      const secret = values.secret.replace(/\s+/g, '').toUpperCase();
+      if (!/^[A-Z2-7]+=*$/.test(secret)) throw new UsageError('--secret is not base32 (A-Z and 2-7, as enrollment answers it)');
+      const code = await totpCode(secret, now);
+      const left = Math.ceil(TOTP_PERIOD_SECONDS - (now % TOTP_PERIOD_SECONDS));
+      console.log(`${code} (valid for ${left} more second${left === 1 ? '' : 's'}; each code works once)`);
+      return;
+    }
     case 'create-table':
       await withConfig(async (config) => {
         if (!config.dynamodbEndpoint) throw new UsageError('create-table is for a local DynamoDB; in AWS the stack owns the table');

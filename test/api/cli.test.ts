@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../support/http-client';
 import { REPOSITORY } from '../support/npm-start';
@@ -97,6 +98,41 @@ describe('npm run tessera: usage', () => {
     expect((await tessera(['create-tenant', '--slug', 'nothing-made'], { TESSERA_TABLE: untouched })).code).toBe(1);
     await expect(db.send(new DescribeTableCommand({ TableName: untouched }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
   });
+});
+
+describe('npm run tessera -- totp', () => {
+  // otplib, an implementation of RFC 6238 independent of Tessera's, says which codes are right.
+  const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  it('prints the code of the current step and the seconds it stays valid, from a table-free run', async () => {
+    const started = Math.floor(Date.now() / 1000);
+    const untouched = `cli_${randomBytes(6).toString('hex')}`;
+    const res = await tessera(['totp', '--secret', 'jbsw y3dp ehpk 3pxp jbsw y3dp ehpk 3pxp'], { TESSERA_TABLE: untouched });
+    const ended = Math.ceil(Date.now() / 1000);
+    expect(res.code, res.stderr).toBe(0);
+    const printed = /^(\d{6}) \(valid for (\d+) more seconds?; each code works once\)$/m.exec(res.stdout);
+    expect(printed, res.stdout).not.toBeNull();
+    // The run took some time: its code is the code of one of the steps it spanned, and the
+    // seconds left place it in that step.
+    const candidates = new Map<string, number>();
+    for (let t = started; t <= ended; t++) candidates.set(await generate({ secret, epoch: t, period: 30 }), t);
+    const at = candidates.get(printed![1]!);
+    expect(at, `${printed![1]} is none of ${[...candidates.keys()].join(', ')}`).toBeDefined();
+    const left = Number(printed![2]);
+    expect(left).toBeGreaterThanOrEqual(1);
+    expect(left).toBeLessThanOrEqual(30);
+    await expect(db.send(new DescribeTableCommand({ TableName: untouched }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+  });
+
+  for (const [what, args, message] of [
+    ['without --secret', ['totp'], '--secret is required'],
+    ['a secret that is not base32', ['totp', '--secret', 'not-base32!'], '--secret is not base32'],
+  ] as const) {
+    it(`${what}: exit 1 with the reason`, async () => {
+      const res = await tessera([...args]);
+      expect(res.code, res.stdout).toBe(1);
+      expect(res.stderr).toContain(`tessera: ${message}`);
+    });
+  }
 });
 
 describe('npm run tessera: against a local DynamoDB', () => {
