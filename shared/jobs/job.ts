@@ -38,6 +38,14 @@ export function queueJob(name: string, fn: (ctx: JobContext & { body: string; me
   };
 }
 
+/** A report with any non-empty list or non-zero count in it. */
+function didSomething(report: unknown): boolean {
+  if (Array.isArray(report)) return report.length > 0;
+  if (typeof report === 'number') return report !== 0;
+  if (report && typeof report === 'object') return Object.values(report).some(didSomething);
+  return report !== undefined && report !== null && report !== false;
+}
+
 export type ScheduledJobHandler = (event: EventBridgeEvent<string, unknown>, context: Context) => Promise<void>;
 
 export function scheduledJob(name: string, fn: (ctx: JobContext) => Promise<unknown>): ScheduledJobHandler {
@@ -46,7 +54,9 @@ export function scheduledJob(name: string, fn: (ctx: JobContext) => Promise<unkn
     const logger = deps.observability.logger.createChild({ persistentKeys: { job: name, aws_request_id: context.awsRequestId } });
     try {
       const report = await fn({ deps, deadlineMs: deadlineOf(context) });
-      logger.info('tick', { report });
+      // A tick that did nothing is not for a person to read (one every interval, all day long).
+      if (didSomething(report)) logger.info('tick', { report });
+      else logger.debug('tick', { report });
     } finally {
       deps.observability.flush();
     }

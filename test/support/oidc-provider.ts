@@ -29,9 +29,12 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(options: { clients: TestOidcClient[]; accounts: Record<string, { email: string; email_verified?: boolean | string | null }> }): Promise<TestOidcProvider> {
+export async function startOidcProvider(options: { clients: TestOidcClient[]; accounts: Record<string, { email: string; email_verified?: boolean | string | null }>; port?: number }): Promise<TestOidcProvider> {
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

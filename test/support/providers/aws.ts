@@ -117,7 +117,7 @@ interface Caller {
 
 const NAMESPACE = { sts: 'https://sts.amazonaws.com/doc/2011-06-15/', iam: 'https://iam.amazonaws.com/doc/2010-05-08/' } as const;
 
-export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise<FakeAws> {
+export async function startFakeAws(initial: Partial<FakeAwsState> = {}, port = 0): Promise<FakeAws> {
   const state: FakeAwsState = {
     users: [awsUser],
     roles: [awsRole, awsSecondRole],
@@ -257,7 +257,7 @@ export async function startFakeAws(initial: Partial<FakeAwsState> = {}): Promise
     );
   }
 
-  const server = await startLocalServer(handle);
+  const server = await startLocalServer(handle, port);
   return { url: server.url, state, calls, issuedSecrets, close: () => server.close() };
 }
 

@@ -103,7 +103,7 @@ const GRAPH_LISTINGS: { pattern: RegExp; permission: string; items: (tenant: Fak
   { pattern: /^\/v1\.0\/roleManagement\/directory\/roleAssignments$/, permission: 'RoleManagement.Read.Directory', items: (t) => t.roleAssignments.map((r) => ({ ...r })) },
 ];
 
-export async function startFakeAzure(initial: Partial<FakeAzureState> = {}): Promise<FakeAzure> {
+export async function startFakeAzure(initial: Partial<FakeAzureState> = {}, port = 0): Promise<FakeAzure> {
   const state: FakeAzureState = {
     graphPermissions: new Set(GRAPH_LISTINGS.map((l) => l.permission)),
     subscriptions: new Set(azureSubscriptions),
@@ -273,7 +273,7 @@ export async function startFakeAzure(initial: Partial<FakeAzureState> = {}): Pro
     return json(200, body, headers);
   }
 
-  const server = await startLocalServer(handle);
+  const server = await startLocalServer(handle, port);
   origin = server.url;
   return { url: server.url, state, calls, issuedTokens, close: () => server.close() };
 }
