@@ -5,6 +5,6 @@ import { requestRun } from '../shared/runs/run-requests';
 import { route } from './routes/connection-runs-create';
 
 export const handler = endpoint(route, async ({ input, principal, deps, request }) => {
-  const { run, location } = await requestRun(deps, actorOf(principal, request.sourceIp), input.params.id);
+  const { run, location } = await requestRun(deps, actorOf(principal, request.sourceIp), input.params.id, { confirmRemovals: input.body.confirm_removals === true });
   return accepted(run, { location });
 });

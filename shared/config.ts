@@ -65,6 +65,7 @@ const EnvSchema = z.object({
   TESSERA_RUN_PAGES_PER_STEP: intFromEnv(0, 0, 1_000_000),
   TESSERA_RUN_CONCURRENCY: intFromEnv(4, 1, 32),
   TESSERA_RUN_STALL_SECONDS: intFromEnv(900, 1, 86_400),
+  TESSERA_RUN_PROGRESS_SECONDS: intFromEnv(2, 0, 60),
   TESSERA_SCHEDULER_INTERVAL_SECONDS: intFromEnv(30, 1, 3_600),
   TESSERA_DNS_RESOLVER: z.optional(z.string().check(z.regex(/^(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]):\d{1,5}$/, 'must be host:port with an IP address ([v6]:port for IPv6)'))),
   TESSERA_DNS_TIMEOUT_MS: intFromEnv(3_000, 100, 30_000),
@@ -105,6 +106,8 @@ export interface RunConfig {
   concurrency: number;
   /** A run that has shown no progress this long after it was due to is resumed (or failed). */
   stallSeconds: number;
+  /** How often a reading step refreshes the progress the API shows (0: after every page). */
+  progressSeconds: number;
   /** Local host: how often the scheduler looks for due connections and stalled runs. */
   schedulerIntervalSeconds: number;
 }
@@ -229,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pagesPerStep: e.TESSERA_RUN_PAGES_PER_STEP,
       concurrency: e.TESSERA_RUN_CONCURRENCY,
       stallSeconds: e.TESSERA_RUN_STALL_SECONDS,
+      progressSeconds: e.TESSERA_RUN_PROGRESS_SECONDS,
       schedulerIntervalSeconds: e.TESSERA_SCHEDULER_INTERVAL_SECONDS,
     },
     emailDomains: { dnsResolver: e.TESSERA_DNS_RESOLVER, dnsTimeoutMs: e.TESSERA_DNS_TIMEOUT_MS, recheckSeconds: e.TESSERA_DOMAIN_RECHECK_SECONDS },

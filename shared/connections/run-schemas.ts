@@ -4,6 +4,19 @@ import { idOf, TimestampSchema } from '../schemas/field-schemas';
 import { RemediationSchema } from './schemas';
 
 const CountsByKind = z.record(z.string(), z.number().check(z.int()));
+const Count = z.number().check(z.int(), z.gte(0));
+
+export const RunProgressSchema = z
+  .object({
+    phase: z.enum(['reading', 'sweeping', 'finalizing']),
+    requests: Count.check(z.meta({ description: 'Provider requests sent so far' })),
+    pages: Count.check(z.meta({ description: 'Provider pages read so far, all tracks' })),
+    items_written: Count.check(z.meta({ description: 'Inventory items written so far (unchanged items are not written again)' })),
+    throttled_seconds: Count.check(z.meta({ description: "Time spent waiting for the provider's rate limits" })),
+    tracks: z.record(z.string(), z.object({ status: z.enum(['pending', 'reading', 'done', 'refused']), pages: Count })),
+  })
+  .check(z.meta({ description: 'Where the run is: refreshed when each step starts, every few seconds while it reads, and when it ends; a finished run keeps its last progress' }))
+  .register(z.globalRegistry, { id: 'RunProgress' });
 
 export const RunSchema = z
   .object({
@@ -23,11 +36,19 @@ export const RunSchema = z
       relationships_removed: z.number().check(z.int()),
     }),
     errors: z.array(RemediationSchema),
+    progress: RunProgressSchema,
+    confirm_removals: z.boolean().check(z.meta({ description: 'Started with `confirm_removals`: drops the mass-removal guard would hold were accepted' })),
     stats: z
       .object({ steps: z.number().check(z.int()), provider_requests: z.number().check(z.int()), throttled_ms: z.number().check(z.int()), items_written: z.number().check(z.int()), items_deleted: z.number().check(z.int()) })
       .check(z.meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted' })),
   })
   .register(z.globalRegistry, { id: 'Run' });
+
+export const StartRunBodySchema = z
+  .strictObject({
+    confirm_removals: z.optional(z.boolean().check(z.meta({ description: 'Accept, in this run, the removals a previous run held back (an error of category `safety`)' }))),
+  })
+  .register(z.globalRegistry, { id: 'StartRunBody' });
 
 export const ConnectionRunListSchema = z.object({ runs: z.array(RunSchema), next_cursor: z.nullable(z.string()) });
 

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { DisplayText, idOf, TimestampSchema } from '../schemas/field-schemas';
-import { canonicalTimeZone } from '../runs/schedule';
+import { acceptedTimeZone } from '../runs/schedule';
 
 const ConnectionName = DisplayText(128);
 
@@ -16,8 +16,8 @@ const TimeZoneSchema = z
   .pipe(
     z.string().check(z.minLength(1), z.maxLength(64)),
     z.transform((name: string, ctx) => {
-      const canonical = canonicalTimeZone(name);
-      if (canonical) return canonical;
+      const accepted = acceptedTimeZone(name);
+      if (accepted) return accepted;
       ctx.issues.push({ code: 'custom', message: 'must be an IANA time zone name, such as Europe/Paris or America/New_York', input: name });
       return z.NEVER;
     }),

@@ -12,6 +12,7 @@ import type { ConnectionRecord, RunProgress, RunRecord } from '../store/records'
 import { runWithConcurrency } from '../bounded-concurrency';
 import { StepObservations, writeObservations, type InventoryScope } from './inventory-writer';
 import { createStepPacer, type StepPacer } from './provider-pacer';
+import { ProgressRefresher, progressViewOf } from './run-progress';
 import { MAX_DELAY_SECONDS } from './run-queue';
 import type { StepOptions, StepResult } from './run-step';
 import { connectorOf } from '../connectors/connector-registry';
@@ -43,6 +44,10 @@ export async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord
   const context: DiscoveryContext = { signal: controller.signal, endpoints: deps.config.connectors.endpoints, pacer, session: new Map(), now: Date.now };
   const input = { configuration: configuration.value, scope: connection.scope } as { configuration: never; scope: never };
   let failed = false;
+  const reading = new Set<string>();
+  const refresher = new ProgressRefresher(deps, scope, run.run_id, run.progress.step, () =>
+    progressViewOf(progress, { requests: pacer.requests, items: observations.itemsWritten, throttledMs: pacer.waitedMs, reading }),
+  );
 
   const readTrack = async (name: string) => {
     const track = progress.tracks[name]!;
@@ -50,15 +55,17 @@ export async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord
     // latency, sets a track's speed. The cursor moves on at once; the checkpoint that saves it
     // is written only after every write below has landed.
     const writes = new WriteBehind(WRITES_AHEAD_PER_TRACK);
+    reading.add(name);
     try {
       for (let pages = 0; (deps.config.runs.pagesPerStep === 0 || pages < deps.config.runs.pagesPerStep) && observations.seenCount < MAX_STEP_OBSERVATIONS; pages++) {
         const outcome = await readWithRetries(() => connectorOf(integration).discover.readPage(input, name, track.cursor as never, context), pacer, controller.signal, deadlineMs);
         // What a read stopped by the step's own deadline answered is not the provider's verdict.
         if (outcome === undefined || controller.signal.aborted) return;
         if (outcome.kind === 'page') {
-          await writes.add(writeObservations(deps, observations, outcome, name));
+          await writes.add(writeObservations(deps, observations, outcome, name).then(() => refresher.maybeRefresh()));
           track.cursor = outcome.next;
           track.pages += 1;
+          refresher.maybeRefresh();
           if (outcome.next === null) {
             track.status = 'done';
             return;
@@ -76,6 +83,7 @@ export async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord
         }
       }
     } finally {
+      reading.delete(name);
       await writes.drain();
     }
   };
@@ -85,6 +93,7 @@ export async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord
     await runWithConcurrency(pending, deps.config.runs.concurrency, readTrack);
   } finally {
     clearTimeout(timer);
+    await refresher.settle();
   }
 
   progress.pacing = pacer.snapshot();

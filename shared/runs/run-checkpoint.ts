@@ -150,6 +150,27 @@ export async function loadSeen(deps: Deps, scope: Scope, runId: string, kind: st
   return seen;
 }
 
+/** How many distinct entities of each track the run saw (all entity kinds): the mass-removal guard's figure. */
+export async function countSeenEntitiesByTrack(deps: Deps, scope: Scope, runId: string, kinds: readonly string[]): Promise<Record<string, number>> {
+  const byTrack = new Map<string, Set<string>>();
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.table.queryRaw(keys.runSeen(scope.tenantId, scope.workspaceId, scope.connectionId, runId), { startKey, projection: kinds.map(seenAttribute) });
+    for (const item of page.items) {
+      for (const kind of kinds) {
+        for (const [track, concatenated] of Object.entries((item[seenAttribute(kind)] as Record<string, string> | undefined) ?? {})) {
+          let seen = byTrack.get(track);
+          if (!seen) byTrack.set(track, (seen = new Set()));
+          // Entity ids differ between kinds, and so do their digests: one set per track holds all kinds.
+          for (let i = 0; i < concatenated.length; i += SEEN_KEY_LENGTH) seen.add(concatenated.slice(i, i + SEEN_KEY_LENGTH));
+        }
+      }
+    }
+    startKey = page.lastKey;
+  } while (startKey);
+  return Object.fromEntries([...byTrack].map(([track, seen]) => [track, seen.size]));
+}
+
 /** Entity ids the run's sweep removed so far. */
 export async function loadRemoved(deps: Deps, scope: Scope, runId: string): Promise<Set<string>> {
   const removed = new Set<string>();

@@ -13,16 +13,19 @@ import type { RunProgress, RunRecord, RunStatus } from '../store/records';
 import type { TransactItem } from '../store/table-client';
 import type { InventoryScope } from './inventory-writer';
 import { loadSeen } from './run-checkpoint';
+import { sweptTrackCounts, TRACK_COUNT_PREFIX } from './removal-guard';
 
 /**
  * `failed` when nothing usable came back (a track failed: credentials, network, unreadable
- * configuration; or every track was refused); `partial` when some tracks were refused;
- * `succeeded` when every track was read to the end.
+ * configuration; or every track was refused); `partial` when some tracks were refused, the
+ * mass-removal guard held a track, or relationships were refused for a missing end;
+ * `succeeded` when every track was read to the end and applied.
  */
-export function verdictOf(progress: Pick<RunProgress, 'tracks'>): Exclude<RunStatus, 'queued' | 'running'> {
+export function verdictOf(progress: Pick<RunProgress, 'tracks' | 'held' | 'dangling'>): Exclude<RunStatus, 'queued' | 'running'> {
   const statuses = Object.values(progress.tracks).map((t) => t.status);
   if (statuses.length === 0 || statuses.some((s) => s === 'failed' || s === 'pending') || statuses.every((s) => s === 'refused')) return 'failed';
-  return statuses.some((s) => s === 'refused') ? 'partial' : 'succeeded';
+  const incomplete = statuses.some((s) => s === 'refused') || Object.keys(progress.held ?? {}).length > 0 || (progress.dangling ?? 0) > 0;
+  return incomplete ? 'partial' : 'succeeded';
 }
 
 const metricOf = { succeeded: metricNames.runSucceeded, partial: metricNames.runPartial, failed: metricNames.runFailed } as const;
@@ -44,7 +47,7 @@ export async function finalizeRun(deps: Deps, scope: InventoryScope, run: RunRec
   const { tenantId: t, workspaceId: w, connectionId: c } = scope;
   const runUpdate = deps.table.updateItem({
     Key: keys.connectionRun(t, w, c, run.run_id),
-    UpdateExpression: 'SET #status = :status, finished_at = :finished, started_at = if_not_exists(started_at, :finished), progress = :progress, errors = :errors REMOVE GSI1PK, GSI1SK',
+    UpdateExpression: 'SET #status = :status, finished_at = :finished, progress = :progress, errors = :errors REMOVE GSI1PK, GSI1SK',
     ConditionExpression: 'progress.#step = :step AND #status IN (:queued, :running)',
     ExpressionAttributeNames: { '#status': 'status', '#step': 'step' },
     ExpressionAttributeValues: { ':status': status, ':finished': finishedAt, ':progress': progress, ':errors': errors, ':step': step, ':queued': 'queued', ':running': 'running' },
@@ -62,14 +65,20 @@ export async function finalizeRun(deps: Deps, scope: InventoryScope, run: RunRec
     payload: { run_id: run.run_id, status, changes: progress.changes, error_categories: [...new Set(errors.map((e) => e.category))] },
   });
   const items: TransactItem[] = [runUpdate, connectionUpdate, audit.item];
-  const doneTracks = Object.entries(progress.tracks).filter(([, track]) => track.status === 'done').map(([name]) => name);
+  // A track held by the mass-removal guard was not reconciled: its times and count stay as they were.
+  const held = progress.held ?? {};
+  const doneTracks = Object.entries(progress.tracks).filter(([name, track]) => track.status === 'done' && held[name] === undefined).map(([name]) => name);
+  const counts = Object.entries(sweptTrackCounts(progress));
   if (status !== 'failed' && doneTracks.length > 0) {
     items.push(
       deps.table.updateItem({
         Key: keys.inventoryMeta(t, w, c),
-        UpdateExpression: `SET ${doneTracks.map((_, i) => `#t${i} = :finished`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(doneTracks.map((name, i) => [`#t${i}`, `${TRACK_SEEN_PREFIX}${name}`])),
-        ExpressionAttributeValues: { ':finished': finishedAt },
+        UpdateExpression: `SET ${[...doneTracks.map((_, i) => `#t${i} = :finished`), ...counts.map((_, i) => `#c${i} = :c${i}`)].join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries([
+          ...doneTracks.map((name, i) => [`#t${i}`, `${TRACK_SEEN_PREFIX}${name}`]),
+          ...counts.map(([name], i) => [`#c${i}`, `${TRACK_COUNT_PREFIX}${name}`]),
+        ]),
+        ExpressionAttributeValues: { ':finished': finishedAt, ...Object.fromEntries(counts.map(([, count], i) => [`:c${i}`, count])) },
       }),
     );
   }

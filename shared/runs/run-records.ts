@@ -1,13 +1,15 @@
 /**
  * Run records: the history of a connection's discovery runs and their public shape. A run's
- * record also holds its progress (the checkpoint), which never leaves the service.
+ * record also holds its checkpoint (cursors, sweep position), which never leaves the service;
+ * the API shows the progress drawn from it (run-progress.ts).
  */
 import type { Deps } from '../deps';
 import { NotFoundError } from '../errors';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
-import type { RunChangeCounts, RunProgress, RunRecord } from '../store/records';
+import type { RunChangeCounts, RunProgress, RunProgressView, RunRecord } from '../store/records';
 import type { Page, PageRequest } from '../store/table-client';
+import { currentProgress } from './run-progress';
 
 export const noChanges = (): RunChangeCounts => ({ entities_added: 0, entities_removed: 0, entities_changed: 0, relationships_added: 0, relationships_removed: 0 });
 
@@ -36,6 +38,8 @@ export interface RunView {
   counts: RunProgress['counts'];
   changes: RunChangeCounts;
   errors: RunRecord['errors'];
+  progress: RunProgressView;
+  confirm_removals: boolean;
   stats: RunProgress['stats'] & { steps: number };
 }
 
@@ -51,6 +55,8 @@ export function toRunView(run: RunRecord): RunView {
     counts: run.progress.counts,
     changes: run.progress.changes,
     errors: run.errors,
+    progress: currentProgress(run),
+    confirm_removals: run.confirm_removals === true,
     stats: { ...run.progress.stats, steps: run.progress.step },
   };
 }

@@ -20,6 +20,7 @@ import { readStepHeader, writeStepHeader, writeStepParts, type StepHeader } from
 import { finalizeRun } from './run-finalize';
 import { isActive } from './run-records';
 import { readStep } from './read-step';
+import { markStepStarted } from './run-progress';
 import { sweepStep } from './sweep-step';
 import { enqueueStep, expectedByIso } from './start-run';
 import type { RunMessage } from './run-queue';
@@ -51,6 +52,7 @@ export async function executeRunStep(deps: Deps, message: RunStepMessage, option
 
   const header = await readStepHeader(deps, scope, run.run_id, message.step);
   if (header) return commit(deps, scope, run, header);
+  await markStepStarted(deps, scope, run);
 
   const progress = structuredClone(run.progress);
   const result = progress.phase === 'read' ? await readStep(deps, scope, run, connection, progress, options) : await sweepStep(deps, scope, run, progress, options);
@@ -76,7 +78,7 @@ async function commit(deps: Deps, scope: InventoryScope, run: RunRecord, header:
   try {
     await deps.table.update({
       Key: keys.connectionRun(scope.tenantId, scope.workspaceId, scope.connectionId, run.run_id),
-      UpdateExpression: 'SET progress = :next, errors = :errors, #status = :running, started_at = if_not_exists(started_at, :now), GSI1SK = :expected',
+      UpdateExpression: 'SET progress = :next, errors = :errors, #status = :running, GSI1SK = :expected',
       ConditionExpression: 'progress.#step = :step AND #status IN (:queued, :running)',
       ExpressionAttributeNames: { '#status': 'status', '#step': 'step' },
       ExpressionAttributeValues: {
@@ -84,7 +86,6 @@ async function commit(deps: Deps, scope: InventoryScope, run: RunRecord, header:
         ':errors': header.errors,
         ':running': 'running',
         ':queued': 'queued',
-        ':now': now.toISOString(),
         ':step': run.progress.step,
         ':expected': keys.activeRun(run.run_id, expectedByIso(deps, now.getTime(), header.delay_seconds)).GSI1SK,
       },

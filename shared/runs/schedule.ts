@@ -71,11 +71,19 @@ export function nextRunAt(schedule: Pick<ConnectionSchedule, 'hour' | 'minute' |
   throw new Error(`no firing found for ${schedule.hour}:${schedule.minute} in ${timeZone}`);
 }
 
-/** The canonical IANA name of a time zone the runtime knows (`europe/paris` → `Europe/Paris`), or undefined. */
-export function canonicalTimeZone(name: string): string | undefined {
+/**
+ * The name to keep for a time zone the runtime knows, or undefined. A name that differs from the
+ * runtime's own only in letter case takes the runtime's spelling (`europe/paris` →
+ * `Europe/Paris`); any other accepted name is kept exactly as given, since ICU answers some
+ * current IANA names with their deprecated aliases (`Asia/Kathmandu` → `Asia/Katmandu`) and a
+ * client must get back the name it sent.
+ */
+export function acceptedTimeZone(name: string): string | undefined {
+  let resolved: string;
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
+  return resolved.toLowerCase() === name.toLowerCase() ? resolved : name;
 }

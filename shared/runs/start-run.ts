@@ -26,6 +26,8 @@ export interface StartRunInput {
   sourceIp: string | null;
   /** Scheduled runs: the connection's `next_run_at` this run is for. */
   slot?: string;
+  /** Manual runs: accept the drops the mass-removal guard would hold back (removal-guard.ts). */
+  confirmRemovals?: boolean;
 }
 
 /** When a queued run must have shown progress by, before the recovery resumes it. */
@@ -70,6 +72,7 @@ export async function startRun(deps: Deps, input: StartRunInput, known?: Connect
     progress: initialProgress(integration.discoveryTracks(connection.scope).map((t) => t.name)),
     recoveries: 0,
     actor_id: input.actorId,
+    ...(input.confirmRemovals ? { confirm_removals: true } : {}),
   };
 
   let update = 'SET active_run_id = :run, updated_at = :now, version = version + :one';
@@ -85,7 +88,7 @@ export async function startRun(deps: Deps, input: StartRunInput, known?: Connect
   const audit = auditEventPut(deps, {
     log: 'workspace', tenantId: scope.tenantId, workspaceId: scope.workspaceId, actorId: input.actorId,
     action: 'connection_run_started', targetType: 'connection', targetId: connectionId,
-    payload: { run_id: run.run_id, trigger: run.trigger, ...(run.slot ? { slot: run.slot } : {}) }, sourceIp: input.sourceIp,
+    payload: { run_id: run.run_id, trigger: run.trigger, ...(run.slot ? { slot: run.slot } : {}), ...(run.confirm_removals ? { confirm_removals: true } : {}) }, sourceIp: input.sourceIp,
   });
   try {
     await deps.table.transact([

@@ -7,6 +7,7 @@ import { runWithConcurrency } from '../bounded-concurrency';
 import { seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
 import type { InventoryScope } from './inventory-writer';
 import { loadRemoved, loadSeen, writeStepParts } from './run-checkpoint';
+import { applyRemovalGuard } from './removal-guard';
 import type { StepOptions, StepResult } from './run-step';
 
 /**
@@ -24,14 +25,19 @@ const SWEEP_PAGE = 500;
 /**
  * Removes what the provider no longer has: stored items whose track was read to the end (or is
  * no longer in scope) and that this run did not see; and relationships whose end this run
- * removed. Tracks that were refused keep their items. Each kind is read shard by shard (the
+ * removed. Tracks that were refused keep their items, and so do those the mass-removal guard
+ * holds (removal-guard.ts). Each kind is read shard by shard (the
  * inventory's partitions), several at a time, each with its own cursor in the progress.
  */
 export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecord, progress: RunProgress, options: StepOptions): Promise<StepResult> {
   const deadlineMs = Math.min(options.deadlineMs, Date.now() + deps.config.runs.stepSeconds * 1000);
   const changes: ChangeEntry[] = [];
   const removed: string[] = [];
-  const sweepable = (track: unknown) => typeof track === 'string' && (progress.tracks[track] === undefined || progress.tracks[track].status === 'done');
+  const errors = [...run.errors];
+  if (progress.sweep.stage === 0 && progress.track_entities === undefined) errors.push(...(await applyRemovalGuard(deps, scope, run, progress)));
+  const held = progress.held ?? {};
+  const sweepable = (track: unknown) =>
+    typeof track === 'string' && held[track] === undefined && (progress.tracks[track] === undefined || progress.tracks[track].status === 'done');
   const seenByKind = new Map<string, Promise<Set<string>>>();
   const seenOf = (kind: string, relationship: boolean) => {
     let seen = seenByKind.get(kind);
@@ -103,5 +109,5 @@ export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecor
     progress.sweep = { stage: progress.sweep.stage + 1, ranges: {} };
   }
   const phase = progress.sweep.stage >= SWEEP_STAGES.length ? 'done' : 'sweep';
-  return { next: { ...progress, phase }, errors: run.errors, delaySeconds: 0, changes, removed };
+  return { next: { ...progress, phase }, errors, delaySeconds: 0, changes, removed };
 }

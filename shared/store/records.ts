@@ -380,6 +380,29 @@ export interface RunProgress {
   stats: { provider_requests: number; throttled_ms: number; items_written: number; items_deleted: number };
   /** What the provider last said of its rate-limit buckets (remaining, reset): the next step starts from it. */
   pacing?: Record<string, { remaining?: number; resetAtMs?: number; retryAtMs?: number }>;
+  /** Entities of each track this run saw, counted when the sweep begins (the mass-removal guard's figure). */
+  track_entities?: Record<string, number>;
+  /** Tracks the mass-removal guard kept from being swept: the last complete count and this run's. */
+  held?: Record<string, { before: number; now: number }>;
+  /** Relationships refused because the run did not observe one of their ends. */
+  dangling?: number;
+}
+
+export type PublicTrackStatus = 'pending' | 'reading' | 'done' | 'refused';
+
+/** A run's progress as the API shows it (shared/runs/run-progress.ts). */
+export interface RunProgressView {
+  phase: 'reading' | 'sweeping' | 'finalizing';
+  requests: number;
+  pages: number;
+  items_written: number;
+  throttled_seconds: number;
+  tracks: Record<string, { status: PublicTrackStatus; pages: number }>;
+}
+
+/** A refresh written during a step: it counts only while the checkpoint is still at `step`. */
+export interface RunLiveProgress extends RunProgressView {
+  step: number;
 }
 
 export interface RunRecord {
@@ -400,6 +423,10 @@ export interface RunRecord {
   /** Resumes by the stalled-run recovery; a run that keeps stalling is failed. */
   recoveries: number;
   actor_id: string | null;
+  /** The latest refresh of the progress during a step. */
+  live_progress?: RunLiveProgress;
+  /** Started with `confirm_removals`: the mass-removal guard lets this run's drops through. */
+  confirm_removals?: boolean;
 }
 
 export type ChangeEntry =

@@ -146,4 +146,23 @@ describe('scheduled runs', () => {
     await host.runQueue.idle(); // the manual run goes on and finishes once the provider answers
     expect((await runsOf(created.connection_id))[0]).toMatchObject({ trigger: 'manual', status: 'succeeded' });
   });
+
+  it('keeps a time zone exactly as the client spelled it, through create, read and PATCH', async () => {
+    // ICU answers Asia/Kathmandu and Asia/Kolkata with their deprecated aliases (Asia/Katmandu,
+    // Asia/Calcutta): the client must get back what it sent, and the schedule still follows the zone.
+    await travelTo('2027-06-01T00:00:00Z');
+    const created = await createConnection('kathmandu', { type: 'daily', hour: 9, minute: 0, timezone: 'Asia/Kathmandu' });
+    expect(created.schedule).toEqual({ type: 'daily', hour: 9, minute: 0, timezone: 'Asia/Kathmandu' });
+    expect(created.next_run_at).toBe('2027-06-01T03:15:00.000Z'); // 09:00 at UTC+05:45
+    const read = (await http.request('GET', `/v1/connections/${created.connection_id}`, { token })).body as { schedule: Record<string, unknown> };
+    expect(read.schedule.timezone).toBe('Asia/Kathmandu');
+    const listed = (await http.request('GET', '/v1/connections?limit=100', { token })).body as { connections: { connection_id: string; schedule: Record<string, unknown> }[] };
+    expect(listed.connections.find((c) => c.connection_id === created.connection_id)?.schedule.timezone).toBe('Asia/Kathmandu');
+
+    const patched = await http.request('PATCH', `/v1/connections/${created.connection_id}`, { token, body: { schedule: { type: 'daily', hour: 9, minute: 0, timezone: 'Asia/Kolkata' } } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body).toMatchObject({ schedule: { timezone: 'Asia/Kolkata' }, next_run_at: '2027-06-01T03:30:00.000Z' }); // 09:00 at UTC+05:30
+    const reread = (await http.request('GET', `/v1/connections/${created.connection_id}`, { token })).body as { schedule: Record<string, unknown> };
+    expect(reread.schedule.timezone).toBe('Asia/Kolkata');
+  });
 });

@@ -5,7 +5,7 @@
  * offsets; and the schedule never fires twice for one local day.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, nextRunAt } from '../../shared/runs/schedule';
+import { acceptedTimeZone, nextRunAt } from '../../shared/runs/schedule';
 
 const at = (iso: string) => new Date(iso);
 const next = (hour: number, minute: number, timezone: string, after: string) => nextRunAt({ hour, minute, timezone }, at(after)).toISOString();
@@ -53,11 +53,13 @@ describe('nextRunAt', () => {
   });
 });
 
-describe('canonicalTimeZone', () => {
-  it('names zones canonically and refuses unknown ones', () => {
-    expect(canonicalTimeZone('europe/paris')).toBe('Europe/Paris');
-    expect(canonicalTimeZone('UTC')).toBe('UTC');
-    expect(canonicalTimeZone('Mars/Olympus_Mons')).toBeUndefined();
-    expect(canonicalTimeZone('')).toBeUndefined();
+describe('acceptedTimeZone', () => {
+  it('fixes the letter case of a name, keeps any other accepted spelling as given, and refuses unknown zones', () => {
+    expect(acceptedTimeZone('europe/paris')).toBe('Europe/Paris');
+    expect(acceptedTimeZone('Asia/Kathmandu')).toBe('Asia/Kathmandu'); // ICU's canonical name is the old Asia/Katmandu
+    expect(acceptedTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(acceptedTimeZone('UTC')).toBe('UTC');
+    expect(acceptedTimeZone('Mars/Olympus_Mons')).toBeUndefined();
+    expect(acceptedTimeZone('')).toBeUndefined();
   });
 });

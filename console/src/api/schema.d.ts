@@ -272,7 +272,7 @@ export interface paths {
         /** Discovery run history of a connection, newest first */
         get: operations["connectionRunsList"];
         put?: never;
-        /** Start a discovery run now; 409 while another run of the connection is queued or running */
+        /** Start a discovery run now; 409 while another run of the connection is queued or running. The body is optional; `confirm_removals: true` accepts the drops the mass-removal guard held back */
         post: operations["connectionRunsCreate"];
         delete?: never;
         options?: never;
@@ -1119,6 +1119,8 @@ export interface components {
                 relationships_added: number;
                 relationships_removed: number;
             };
+            /** @description Started with `confirm_removals`: drops the mass-removal guard would hold were accepted */
+            confirm_removals: boolean;
             connection_id: string;
             counts: {
                 entities: {
@@ -1134,6 +1136,7 @@ export interface components {
                 message: string;
             }[];
             finished_at: string | null;
+            progress: components["schemas"]["RunProgress"];
             /** Format: date-time */
             queued_at: string;
             run_id: string;
@@ -1161,6 +1164,29 @@ export interface components {
             /** @description Relationships only: the `to` end */
             to_entity_id?: string;
             to_source_id?: string;
+        };
+        RunProgress: {
+            /** @description Inventory items written so far (unchanged items are not written again) */
+            items_written: number;
+            /** @description Provider pages read so far, all tracks */
+            pages: number;
+            /** @enum {string} */
+            phase: "reading" | "sweeping" | "finalizing";
+            /** @description Provider requests sent so far */
+            requests: number;
+            /** @description Time spent waiting for the provider's rate limits */
+            throttled_seconds: number;
+            tracks: {
+                [key: string]: {
+                    pages: number;
+                    /** @enum {string} */
+                    status: "pending" | "reading" | "done" | "refused";
+                };
+            };
+        };
+        StartRunBody: {
+            /** @description Accept, in this run, the removals a previous run held back (an error of category `safety`) */
+            confirm_removals?: boolean;
         };
         TenantAuditEvent: {
             action: string;
@@ -2950,7 +2976,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StartRunBody"];
+            };
+        };
         responses: {
             /** @description Queued; Location is the run's URL */
             202: {
@@ -2963,7 +2993,7 @@ export interface operations {
                     "application/json": components["schemas"]["Run"];
                 };
             };
-            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            /** @description validation_failed: an unknown field or a value that is not a boolean */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 /**
- * A loopback HTTP server (port 0) for one provider fake: the fake turns a request into a reply,
- * or `'hang'` to accept the request and never answer (timeout tests). `close` also drops the
+ * A loopback HTTP server (port 0) for one provider fake: the fake turns a request into a reply
+ * (at once, or later: a paused fake answers when the test lets it), or `'hang'` to accept the
+ * request and never answer (timeout tests). `close` also drops the
  * hanging and kept-alive connections, so a test file never waits on them.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -19,7 +20,7 @@ export interface LocalReply {
   body?: string;
 }
 
-export type LocalHandler = (request: LocalRequest) => LocalReply | 'hang';
+export type LocalHandler = (request: LocalRequest) => LocalReply | 'hang' | Promise<LocalReply | 'hang'>;
 
 export interface LocalServer {
   /** `http://127.0.0.1:<port>` */
@@ -39,15 +40,17 @@ export async function startLocalServer(handler: LocalHandler, port = 0): Promise
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       };
-      let reply: LocalReply | 'hang';
-      try {
-        reply = handler(request);
-      } catch (error) {
-        reply = { status: 500, body: String(error) };
-      }
-      if (reply === 'hang') return;
-      res.writeHead(reply.status, reply.headers);
-      res.end(reply.body ?? '');
+      void (async () => {
+        let reply: LocalReply | 'hang';
+        try {
+          reply = await handler(request);
+        } catch (error) {
+          reply = { status: 500, body: String(error) };
+        }
+        if (reply === 'hang' || res.destroyed) return;
+        res.writeHead(reply.status, reply.headers);
+        res.end(reply.body ?? '');
+      })();
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -11,7 +11,10 @@
  *   `/api/v1/apps*`) in fixed windows, every answer carrying `X-Rate-Limit-Limit`,
  *   `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset` (epoch seconds); over the limit a 429
  *   until the window resets; and 429 bursts (another client of the org using the quota).
- * Tests change `state` (scopes, the org's data, limits) between calls.
+ * Tests change `state` (scopes, the org's data, limits) between calls, and may `pause` the org:
+ * requests then wait (`waiting` counts them) until `allow(n)` lets the next n through, in the
+ * order they came, or `resume` answers them all; a waiting request is answered from the state
+ * as it is when it is let through.
  */
 import { randomBytes } from 'node:crypto';
 import { json, startLocalServer, type LocalReply, type LocalRequest } from './local-server';
@@ -91,6 +94,14 @@ export interface FakeOkta {
   url: string;
   state: FakeOktaState;
   calls: FakeOktaCall[];
+  /** Requests wait from now on until let through. */
+  pause(): void;
+  /** Lets the next `n` waiting (or arriving) requests through; the org stays paused. */
+  allow(n: number): void;
+  /** Answers every waiting request and stops pausing. */
+  resume(): void;
+  /** Requests waiting while paused. */
+  readonly waiting: number;
   close(): Promise<void>;
 }
 
@@ -258,9 +269,48 @@ export async function startFakeOkta(initial: Partial<FakeOktaState> = {}, port =
     return undefined;
   }
 
-  const server = await startLocalServer(handle, port);
+  let paused = false;
+  let allowance = 0;
+  const held: (() => void)[] = [];
+  const letThrough = () => {
+    while (held.length > 0 && (!paused || allowance > 0)) {
+      if (paused) allowance -= 1;
+      held.shift()!();
+    }
+  };
+  const gated = async (request: LocalRequest): Promise<LocalReply | 'hang'> => {
+    if (paused && allowance > 0 && held.length === 0) allowance -= 1;
+    else if (paused) await new Promise<void>((resolve) => held.push(resolve));
+    return handle(request);
+  };
+
+  const server = await startLocalServer(gated, port);
   url = server.url;
-  return { url: server.url, state, calls, close: () => server.close() };
+  return {
+    url: server.url,
+    state,
+    calls,
+    pause: () => {
+      paused = true;
+      allowance = 0;
+    },
+    allow: (n) => {
+      allowance += n;
+      letThrough();
+    },
+    resume: () => {
+      paused = false;
+      letThrough();
+    },
+    get waiting() {
+      return held.length;
+    },
+    close: () => {
+      paused = false;
+      letThrough();
+      return server.close();
+    },
+  };
 }
 
 /** Id → item of a list, built once per list (tests replace lists rather than edit them in place). */
