@@ -160,6 +160,7 @@ export const RUN_QUEUE_CLIENT_MODULE = '@aws-sdk/client-sqs';
  */
 export const emailSendingHandlers: ReadonlySet<string> = new Set([
   'auth-password-forgot',
+  'users-update',
 ]);
 
 /** The npm package whose presence in a bundle means the function sends email. */

@@ -22,3 +22,23 @@ export function passwordResetEmail(input: { to: string; resetLink: string; expir
     ].join('\n'),
   };
 }
+
+/** To the address an account had before its email changed: the owner learns of a swap. */
+export function emailChangedEmail(input: { to: string; newEmailMasked: string }): EmailMessage {
+  return {
+    to: input.to,
+    subject: 'The email address of your Tessera account was changed',
+    text: [
+      'Hello,',
+      '',
+      `The email address of your Tessera account is no longer this one: it is now ${input.newEmailMasked}.`,
+      'Sessions of the account were signed out, and password reset links sent to this address',
+      'no longer work.',
+      '',
+      'If you did not expect this, tell your Tessera administrator at once.',
+      '',
+      '-- Tessera',
+      '',
+    ].join('\n'),
+  };
+}

@@ -34,3 +34,18 @@ export function headerOf(request: TesseraRequest, name: string): string | undefi
   for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === wanted) return value;
   return undefined;
 }
+
+/**
+ * The request's JSON body as the body parser will read it, for a check that runs before the
+ * parser (`sessionOnly` body fields); undefined when there is none or it is not JSON: the parser
+ * and validation answer that in their turn.
+ */
+export function peekJsonBody(request: TesseraRequest): unknown {
+  const { body, isBase64Encoded } = request.event;
+  if (body === undefined || body === '') return undefined;
+  try {
+    return JSON.parse(isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -38,6 +38,9 @@ export interface ResponseSpec {
   headers?: Record<string, HeaderSpec>;
 }
 
+/** A body field that manages credentials: set at all (its name), or set to `value`. */
+export type SessionOnlyField = string | { name: string; value: unknown };
+
 export interface RouteDefinition {
   method: HttpMethod;
   /** API Gateway syntax: `/v1/users/{id}`. */
@@ -51,8 +54,11 @@ export interface RouteDefinition {
    * Credential management (password, MFA, personal access tokens, the IdP): refused (403) to a
    * personal access token whatever its scopes and the tenant's MFA policy, since a leaked
    * automation token must not be able to lock its owner out or mint itself successors.
+   * `true`: the whole route. `{ body: [...] }`: only a request whose body sets one of these
+   * fields (a user's password, email or tenant administration: each would hand the account,
+   * or a tenant admin's, to whoever holds the token); the rest of the route stays open to PATs.
    */
-  sessionOnly?: true;
+  sessionOnly?: true | { body: readonly SessionOnlyField[] };
   /** The tenant MFA policy action this route performs (step-up when the policy lists it). */
   mfaAction?: MfaAction;
   /** Counted by the per-source-IP limiter of the authentication surface. */
@@ -69,6 +75,29 @@ export interface RouteDefinition {
     headers?: Record<string, HeaderSpec>;
   };
   responses: Record<number, ResponseSpec>;
+}
+
+const fieldName = (field: SessionOnlyField): string => (typeof field === 'string' ? field : field.name);
+
+/** How a session-only field reads in a message or the document: `email`, `tenant_admin: true`. */
+export function describeSessionOnlyField(field: SessionOnlyField): string {
+  return typeof field === 'string' ? field : `${field.name}: ${JSON.stringify(field.value)}`;
+}
+
+/**
+ * The session-only fields a request body sets, as `describeSessionOnlyField` reads them; empty
+ * when the route has none or the body is not an object (validation answers that one).
+ */
+export function sessionOnlyFieldsSet(route: RouteDefinition, body: unknown): string[] {
+  if (route.sessionOnly === undefined || route.sessionOnly === true || typeof body !== 'object' || body === null || Array.isArray(body)) return [];
+  const fields = body as Record<string, unknown>;
+  return route.sessionOnly.body
+    .filter((field) => {
+      const name = fieldName(field);
+      if (!Object.hasOwn(fields, name) || fields[name] === undefined) return false;
+      return typeof field === 'string' || fields[name] === field.value;
+    })
+    .map(describeSessionOnlyField);
 }
 
 export function defineRoute<const R extends RouteDefinition>(route: R): R {

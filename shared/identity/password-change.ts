@@ -23,7 +23,7 @@ import { revokeAllSessions } from './sessions';
 /**
  * The user's new password hash, written only while the user is still active (and, for a
  * change, only over the hash the current password was checked against; for a reset, only
- * while no password was set since its link was sent). Every password set stamps
+ * while no password was set, and the email not changed, since its link was sent). Every password set stamps
  * `password_set_at`, which ends every reset link sent before it. A reset also ends every
  * sign-in before it: access tokens whose `auth_time` is older are refused; a change
  * (`keepSession`) ends every sign-in before it but the caller's session.
@@ -37,7 +37,9 @@ export function passwordUpdateItem(
   const { expectedHash, endSessions = false, resetLinkSentAt, keepSession } = options;
   const conditions = ['#status = :active'];
   if (expectedHash !== undefined) conditions.push('password_hash = :expected');
-  if (resetLinkSentAt !== undefined) conditions.push('(attribute_not_exists(password_set_at) OR password_set_at < :sent)');
+  if (resetLinkSentAt !== undefined) {
+    conditions.push('(attribute_not_exists(password_set_at) OR password_set_at < :sent)', '(attribute_not_exists(reset_links_valid_after) OR reset_links_valid_after < :sent)');
+  }
   const now = isoNow(deps.clock);
   return deps.table.updateItem({
     Key: keys.user(user.tenant_id, user.id),

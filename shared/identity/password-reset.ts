@@ -1,7 +1,7 @@
 /**
  * `POST /v1/auth/password/reset`: the token of a reset link (see `password-forgot.ts`) sets a
  * new password, once; every refresh token of the user is revoked, and every other reset link
- * sent before it stops working.
+ * sent before it stops working. A link sent before the user's email changed never works.
  */
 import type { Deps } from '../deps';
 import { UnauthenticatedError } from '../errors';
@@ -28,8 +28,10 @@ export async function resetPassword(deps: Deps, input: { token: string; new_pass
   if (!record || Date.parse(record.expires_at) <= deps.clock.now().getTime()) throw invalid();
   const user = await getUser(deps, record.tenant_id, record.user_id);
   if (!user || user.status !== 'active') throw invalid();
-  // A password set since the link was sent (a reset by another link, a change) ends the link.
+  // A password set since the link was sent (a reset by another link, a change) ends the link,
+  // and so does an email change: the link went to an address that is no longer the account's.
   if (user.password_set_at !== undefined && user.password_set_at >= record.created_at) throw invalid();
+  if (user.reset_links_valid_after !== undefined && user.reset_links_valid_after >= record.created_at) throw invalid();
   await attempt.succeeded();
 
   const event = auditEventPut(deps, {

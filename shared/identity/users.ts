@@ -1,17 +1,16 @@
 /**
- * User administration within the caller's tenant. The tenant always comes from the
- * credential; a user of another tenant is simply not found.
+ * User administration within the caller's tenant (changing one: `user-update.ts`). The tenant
+ * always comes from the credential; a user of another tenant is simply not found.
  */
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
-import { ConflictError, ForbiddenError, NotFoundError, PreconditionFailedError } from '../errors';
+import { ForbiddenError, NotFoundError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
-import { failedConditionIndexes, isConditionFailure } from '../store/client';
+import { isConditionFailure } from '../store/client';
 import { getWorkspace } from '../store/identity-items';
 import { keys } from '../store/keys';
 import type { UserRecord } from '../store/records';
-import type { ItemRead, Page, PageRequest, TransactItem } from '../store/table-client';
-import type { Role } from '../store/identity-enums';
+import type { ItemRead, Page, PageRequest } from '../store/table-client';
 import type { Principal } from './principal';
 import { revokeAllSessions } from './sessions';
 import { toUserView, type UserView } from './user-views';
@@ -30,69 +29,11 @@ export const userInTenantRead = (scope: { tenantId: string }, userId: string): I
   },
 });
 
-const userInTenant = (deps: Deps, principal: Principal, userId: string): Promise<UserRecord> => deps.table.read(userInTenantRead(principal, userId));
+export const userInTenant = (deps: Deps, principal: Principal, userId: string): Promise<UserRecord> => deps.table.read(userInTenantRead(principal, userId));
 
 export async function listUsers(deps: Deps, principal: Principal, page: PageRequest): Promise<Page<UserView>> {
   const result = await deps.table.queryPrefix<UserRecord>(keys.users(principal.tenantId), page, { newestFirst: true });
   return { items: result.items.map((u) => toUserView(u, principal.workspaceId)), nextCursor: result.nextCursor };
-}
-
-export async function updateUser(
-  deps: Deps,
-  principal: Principal,
-  userId: string,
-  input: { email?: string | undefined; username?: string | null | undefined; role?: Role | undefined; workspace_id?: string | undefined; tenant_admin?: boolean | undefined },
-  sourceIp: string,
-): Promise<UserView> {
-  const user = await userInTenant(deps, principal, userId);
-  const workspaceId = input.role !== undefined ? await existingWorkspace(deps, principal.tenantId, input.workspace_id ?? principal.workspaceId) : principal.workspaceId;
-  if (input.tenant_admin === false && user.id === principal.userId) throw new ForbiddenError('You cannot remove your own tenant administration');
-  const username = input.username === undefined ? user.username : (input.username?.toLowerCase() ?? undefined);
-  const updated: UserRecord = {
-    ...user,
-    username,
-    email: input.email ?? user.email,
-    roles: input.role !== undefined ? { ...user.roles, [workspaceId]: input.role } : user.roles,
-    tenant_admin: input.tenant_admin ?? user.tenant_admin,
-    updated_at: isoNow(deps.clock),
-    version: user.version + 1,
-  };
-  const changed = (['email', 'username', 'tenant_admin'] as const).filter((f) => updated[f] !== user[f]) as string[];
-  if (input.role !== undefined && user.roles[workspaceId] !== input.role) changed.push('role');
-
-  const items: TransactItem[] = [
-    deps.table.putItem({ ...keys.user(user.tenant_id, user.id), ...updated }, { expression: 'version = :v', values: { ':v': user.version } }),
-  ];
-  if (updated.email !== user.email) {
-    items.push(
-      deps.table.putItem({ ...keys.userEmail(user.tenant_id, updated.email), user_id: user.id }, { expression: 'attribute_not_exists(PK)' }),
-      deps.table.deleteItem({ Key: keys.userEmail(user.tenant_id, user.email) }),
-    );
-  }
-  let usernameIndex = -1;
-  if (updated.username !== user.username) {
-    if (updated.username !== undefined) {
-      usernameIndex = items.length;
-      items.push(deps.table.putItem({ ...keys.userUsername(user.tenant_id, updated.username), user_id: user.id }, { expression: 'attribute_not_exists(PK)' }));
-    }
-    if (user.username !== undefined) items.push(deps.table.deleteItem({ Key: keys.userUsername(user.tenant_id, user.username) }));
-  }
-  items.push(
-    auditEventPut(deps, {
-      log: 'identity', tenantId: principal.tenantId, workspaceId, actorId: principal.userId, action: 'user_updated', targetType: 'user', targetId: user.id,
-      payload: { changed, ...(changed.includes('role') ? { role: input.role, workspace_id: workspaceId } : {}) }, sourceIp,
-    }).item,
-  );
-  try {
-    await deps.table.transact(items);
-  } catch (error) {
-    const failed = failedConditionIndexes(error);
-    if (updated.email !== user.email && failed.includes(1)) throw new ConflictError('A user with this email already exists in the tenant');
-    if (usernameIndex >= 0 && failed.includes(usernameIndex)) throw new ConflictError('A user with this username already exists in the tenant');
-    if (failed.includes(0)) throw new PreconditionFailedError('The user changed meanwhile; try again');
-    throw error;
-  }
-  return toUserView(updated, workspaceId);
 }
 
 /**

@@ -17,7 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as z from 'zod/mini';
 import { ProblemSchema } from '../http/common-schemas';
 import { responseHeaders } from '../http/headers';
-import type { HeaderSpec, RouteDefinition } from '../http/route';
+import { describeSessionOnlyField, type HeaderSpec, type RouteDefinition } from '../http/route';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -127,6 +127,14 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   audit: 'Audit events',
 };
 
+/** The 403 of a route, with what a personal access token may not do there. */
+function forbiddenDescription(route: RouteDefinition, description: string): string {
+  if (route.sessionOnly === undefined) return description;
+  if (route.sessionOnly === true) return `${description}; or the credential is a personal access token, which never manages credentials (sign in)`;
+  const fields = route.sessionOnly.body.map(describeSessionOnlyField).join(', ');
+  return `${description}; or the credential is a personal access token and the body sets any of ${fields}: these manage credentials (sign in)`;
+}
+
 export function buildOpenApiDocument(routes: Readonly<Record<string, RouteDefinition>>, serverUrl: string, options: OpenApiOptions = {}): JsonSchema {
   const components = new SchemaComponents();
   components.convert(ProblemSchema, 'output');
@@ -144,7 +152,7 @@ export function buildOpenApiDocument(routes: Readonly<Record<string, RouteDefini
     for (const [status, spec] of Object.entries(route.responses)) answer(status, spec.description, spec);
     for (const [status, description] of Object.entries(STANDARD_PROBLEMS)) {
       if (responses[status] || (route.auth === 'public' && (status === '401' || status === '403'))) continue;
-      answer(status, status === '403' && route.sessionOnly ? `${description}; or the credential is a personal access token, which never manages credentials (sign in)` : description);
+      answer(status, status === '403' ? forbiddenDescription(route, description) : description);
     }
 
     const body = route.request?.body;

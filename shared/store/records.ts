@@ -57,10 +57,10 @@ export interface UserRecord {
   mfa_enrolled: boolean;
   /** Provisioned by single sign-on: signs in through the IdP only, never gets a local password. */
   federated?: boolean;
-  /** Epoch seconds: access tokens of sign-ins before this are refused (set by a password reset). */
+  /** Epoch seconds: access tokens of sign-ins before this are refused (set by a password reset, an admin's email change). */
   sessions_valid_after?: number;
   /**
-   * Epoch seconds, set by a password change: access and refresh tokens of sign-ins before
+   * Epoch seconds, set by a password change (or one's own email change): access and refresh tokens of sign-ins before
    * this are refused, except those of the session that made the change (`kept_session_id`).
    */
   other_sessions_valid_after?: number;
@@ -74,6 +74,8 @@ export interface UserRecord {
   pats_valid_after?: string;
   /** When the password was last set (changed or reset): reset links sent before it are void. */
   password_set_at?: string;
+  /** When the email last changed: reset links sent before it (to the old address) are void. */
+  reset_links_valid_after?: string;
   created_at: string;
   updated_at: string;
   version: number;

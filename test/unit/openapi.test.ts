@@ -70,6 +70,14 @@ describe('OpenAPI document', () => {
     expect(operation('post', '/v1/mfa/enroll/start').security).toEqual([{ bearer: [] }, {}]);
   });
 
+  it('documents in the 403 what a personal access token may not do: a whole route, or some body fields of one', () => {
+    const forbidden = (method: string, path: string) => (operation(method, path).responses['403'] as { description: string }).description;
+    expect(forbidden('post', '/v1/tokens')).toMatch(/personal access token, which never manages credentials/);
+    expect(forbidden('post', '/v1/users')).toMatch(/personal access token and the body sets any of password, tenant_admin: true/);
+    expect(forbidden('patch', '/v1/users/{id}')).toMatch(/personal access token and the body sets any of email, tenant_admin/);
+    expect(forbidden('get', '/v1/users')).not.toMatch(/personal access token/);
+  });
+
   it('requires a body only where an empty one is refused', () => {
     // The credential may come as the bearer, so enroll/start needs no body at all.
     expect(operation('post', '/v1/mfa/enroll/start').requestBody?.required).toBe(false);

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { jobList } from '../../functions/jobs';
 import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
 import { endpoint, takesCursor } from '../../shared/http/endpoint';
@@ -87,6 +88,24 @@ describe('route table', () => {
       const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
       const served = /\blistEndpoint\(route\b/.test(source);
       return served === takesCursor(route) ? [] : [`functions/${route.handler}.ts ${served ? 'pages a route without cursor' : 'does not page a route with a cursor'}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('names as session-only body fields only fields of the route\'s body, with values the body accepts', () => {
+    const partly = routeList.filter((route) => typeof route.sessionOnly === 'object');
+    expect(partly.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['PATCH /v1/users/{id}', 'POST /v1/users']);
+    const wrong = partly.flatMap((route) => {
+      const body = route.request?.body as { _zod?: { def?: { shape?: Record<string, z.core.$ZodType> } } } | undefined;
+      const shape = body?._zod?.def?.shape ?? {};
+      const fields = route.sessionOnly === true || route.sessionOnly === undefined ? [] : route.sessionOnly.body;
+      return fields.flatMap((field) => {
+        const name = typeof field === 'string' ? field : field.name;
+        const schema = shape[name];
+        if (!schema) return [`${route.method} ${route.path}: ${name} is not a body field`];
+        if (typeof field !== 'string' && !z.safeParse(schema, field.value).success) return [`${route.method} ${route.path}: ${name} never takes ${JSON.stringify(field.value)}`];
+        return [];
+      });
     });
     expect(wrong).toEqual([]);
   });

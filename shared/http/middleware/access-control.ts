@@ -1,7 +1,8 @@
 /**
  * Who may call: authentication of the bearer credential, the route's permission, and the
  * step-up MFA the tenant policy asks for. They run in the contract's order: credential (401)
- * → permission (403) → step-up (401 mfa_required), all before the body is even parsed.
+ * → permission (403) → step-up (401 mfa_required), all before the body is parsed and
+ * validated (a route whose `sessionOnly` names body fields looks at the raw JSON for them).
  */
 import type { MiddlewareObj } from '@middy/core';
 import { ForbiddenError, UnauthenticatedError } from '../../errors';
@@ -9,8 +10,8 @@ import { authenticateBearer, type VerifiedCaller } from '../../identity/authenti
 import { requireRecentMfa } from '../../identity/mfa-policy';
 import { tokenPrefixes } from '../../crypto/opaque-tokens';
 import type { ItemKey } from '../../store/keys';
-import type { RouteDefinition } from '../route';
-import { headerOf, stateOf, type TesseraRequest } from '../request-state';
+import { sessionOnlyFieldsSet, type RouteDefinition } from '../route';
+import { headerOf, peekJsonBody, stateOf, type TesseraRequest } from '../request-state';
 
 /**
  * The key of the item a route reads (`readEndpoint`), for the verified caller and this request;
@@ -44,7 +45,9 @@ export function authorize(route: RouteDefinition): MiddlewareObj {
     before: (request: TesseraRequest) => {
       const principal = stateOf(request).principal;
       if (route.sessionOnly && principal?.credential.kind === 'pat') {
-        throw new ForbiddenError('A personal access token cannot manage credentials (password, MFA, personal access tokens, IdP); sign in to do this');
+        if (route.sessionOnly === true) throw new ForbiddenError('A personal access token cannot manage credentials (password, MFA, personal access tokens, IdP); sign in to do this');
+        const set = sessionOnlyFieldsSet(route, peekJsonBody(request));
+        if (set.length > 0) throw new ForbiddenError(`A personal access token cannot set ${set.join(', ')}: that manages credentials (a password, an email or tenant administration); sign in to do this`);
       }
       if (!permission) return;
       if (!principal) throw new UnauthenticatedError();
