@@ -1268,6 +1268,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -1354,6 +1363,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -1424,6 +1442,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1510,6 +1537,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited */
             429: {
                 headers: {
@@ -1565,6 +1601,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1629,6 +1674,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1710,6 +1764,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -1782,6 +1845,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1943,6 +2015,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2010,6 +2091,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2100,6 +2190,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2178,6 +2277,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2280,7 +2388,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description conflict: a request with this Idempotency-Key is still in progress */
+            /** @description conflict: a request with this Idempotency-Key is still in progress; or limit_exceeded: the workspace has 1000 connections */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2291,6 +2399,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2398,6 +2515,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2490,6 +2616,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2621,6 +2756,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description unprocessable: scope or configuration do not fit the integration */
             422: {
                 headers: {
@@ -2726,6 +2870,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2824,6 +2977,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2912,6 +3074,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3019,6 +3190,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3102,6 +3282,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3205,6 +3394,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3287,6 +3485,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3405,6 +3612,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3459,6 +3675,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3555,6 +3780,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3626,6 +3860,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3710,6 +3953,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3811,6 +4063,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3887,6 +4148,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3974,6 +4244,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4053,6 +4332,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4154,6 +4442,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4242,6 +4539,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4306,6 +4612,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4389,6 +4704,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4486,6 +4810,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4561,6 +4894,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4663,6 +5005,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4744,6 +5095,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4850,6 +5210,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4941,6 +5310,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5060,6 +5438,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5140,6 +5527,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5263,6 +5659,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5336,6 +5741,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5431,6 +5845,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5508,6 +5931,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5593,8 +6025,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description limit_exceeded: you have 50 active tokens (revoked and expired ones do not count); or conflict: your tokens changed meanwhile, try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5682,6 +6132,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5778,6 +6237,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5855,6 +6323,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5962,6 +6439,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6044,6 +6530,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6160,6 +6655,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6249,6 +6753,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6331,6 +6844,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6433,6 +6955,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6514,6 +7045,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6605,6 +7145,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6680,8 +7229,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description limit_exceeded: the tenant has 1000 workspaces */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6777,6 +7344,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
