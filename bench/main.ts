@@ -70,7 +70,7 @@ async function main() {
   const dynamo = await startDynamoDbLocal({});
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-'));
   // Shared with the cold-start processes, so they read the same table and keys (and the same JWT issuer).
-  const configEnv = { TESSERA_STAGE: 'local', DYNAMODB_ENDPOINT: dynamo.endpoint, TESSERA_TABLE: 'bench', TESSERA_DATA_DIR: dataDir, PORT: '0', TESSERA_RATE_AUTH_IP_REQUESTS: '1000000', TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '10000', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '10000', TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: '0' };
+  const configEnv = { TESSERA_STAGE: 'local', DYNAMODB_ENDPOINT: dynamo.endpoint, TESSERA_TABLE: 'bench', TESSERA_DATA_DIR: dataDir, PORT: '0', TESSERA_RATE_AUTH_IP_REQUESTS: '1000000', TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '500', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '10000', TESSERA_PASSWORD_RESET_RESPONSE_FLOOR_MS: '0' };
   const config = loadConfig({ ...process.env, ...configEnv });
   const deps = await createDeps(config);
   await ensureTable(deps.db, config.tableName);

@@ -16,7 +16,10 @@ const intFromEnv = (fallback: number, min: number, max: number) =>
 export const deployableSettingBounds = {
   TESSERA_ACCESS_TOKEN_TTL_SECONDS: { default: 900, min: 900, max: 3600 },
   TESSERA_REFRESH_TOKEN_TTL_DAYS: { default: 30, min: 1, max: 365 },
-  TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: { default: 10, min: 1, max: 10_000 },
+  // At most 500: past the limit, every address without failures may still add one (up to 10 ×
+  // the limit, rate-limits.ts), and each address is an attribute of about 40 bytes on the
+  // account's window item, so 5,000 of them (200 KB) stay well under DynamoDB's 400 KB.
+  TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: { default: 10, min: 1, max: 500 },
   TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: { default: 5, min: 1, max: 10_000 },
   TESSERA_RATE_AUTH_IP_REQUESTS: { default: 300, min: 1, max: 1_000_000 },
   TESSERA_RATE_WINDOW_SECONDS: { default: 900, min: 1, max: 86_400 },

@@ -18,8 +18,10 @@ export const problemCatalogue = {
   not_found: { status: 404, title: 'Not found' },
   method_not_allowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'Conflict' },
+  limit_exceeded: { status: 409, title: 'Limit exceeded' },
   precondition_failed: { status: 412, title: 'Precondition failed' },
   payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   headers_too_large: { status: 431, title: 'Request header fields too large' },
   unprocessable: { status: 422, title: 'Unprocessable request' },
   rate_limited: { status: 429, title: 'Too many requests' },
@@ -66,6 +68,20 @@ export class MalformedJsonError extends TesseraError {
 export class PayloadTooLargeError extends TesseraError {
   constructor(limitBytes: number) {
     super('payload_too_large', `The request body exceeds ${limitBytes} bytes`);
+  }
+}
+
+/** A body that is not labelled JSON; `Accept` names what is taken (RFC 9110 §15.5.16). */
+export class UnsupportedMediaTypeError extends TesseraError {
+  constructor() {
+    super('unsupported_media_type', 'The body must be sent with Content-Type: application/json (or a +json type)', { headers: { accept: 'application/json' } });
+  }
+}
+
+/** A count limit of the contract is reached (PATs per user, connections per workspace, workspaces per tenant). */
+export class LimitExceededError extends TesseraError {
+  constructor(detail: string) {
+    super('limit_exceeded', detail);
   }
 }
 

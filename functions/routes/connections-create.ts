@@ -8,7 +8,7 @@ export const route = defineRoute({
   request: { body: CreateConnectionBodySchema, headers: { 'Idempotency-Key': requestHeaders.idempotencyKey } },
   responses: {
     201: { description: 'Created (or, for a retry with the same Idempotency-Key and body, the connection the first request created)', schema: ConnectionSchema, headers: versioned },
-    409: problem('conflict: a request with this Idempotency-Key is still in progress'),
+    409: problem('conflict: a request with this Idempotency-Key is still in progress; or limit_exceeded: the workspace has 1000 connections'),
     422: problem('unprocessable: scope or configuration do not fit the integration, or the Idempotency-Key was used with another body'),
   },
 });

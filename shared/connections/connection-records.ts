@@ -9,6 +9,7 @@ import { NotFoundError, PreconditionFailedError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import type { WorkspaceScope } from '../identity/principal';
 import { isConditionFailure } from '../store/client';
+import { countDownItem } from '../store/item-counts';
 import { keys } from '../store/keys';
 import type { ConnectionRecord, ConnectionTestRecord } from '../store/records';
 import type { ItemRead, Page, PageRequest } from '../store/table-client';
@@ -80,6 +81,7 @@ export async function deleteConnection(deps: Deps, actor: Actor, connectionId: s
   try {
     await deps.table.transact([
       deps.table.deleteItem({ Key: keys.connection(actor.tenantId, actor.workspaceId, connectionId), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': current.version } }),
+      countDownItem(deps.table, keys.connectionCount(actor.tenantId, actor.workspaceId)),
       audit.item,
     ]);
   } catch (error) {

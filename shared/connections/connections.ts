@@ -8,13 +8,15 @@ import { isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { encryptionContext } from '../crypto/encryption-contexts';
 import { envelopeOf } from '../crypto/envelope';
-import { PreconditionFailedError, ValidationError } from '../errors';
+import { LimitExceededError, PreconditionFailedError, ValidationError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { findIntegration } from '../connectors/catalog';
 import type { IntegrationDefinition } from '../connectors/connector';
 import { parseWith } from '../schemas/validation';
 import { withIdempotencyKey } from '../idempotency';
 import { isConditionFailure } from '../store/client';
+import { countLimits, countUpItem, failedConditionAt } from '../store/item-counts';
+import { keys } from '../store/keys';
 import type { ConnectionRecord, ConnectionSchedule } from '../store/records';
 import type { TransactItem } from '../store/table-client';
 import { nextRunAt } from '../runs/schedule';
@@ -76,8 +78,23 @@ export async function prepareConnectionCreation(deps: Deps, actor: Actor, input:
   });
   return {
     record,
-    items: [deps.table.putItem(connectionItem(record), { expression: 'attribute_not_exists(PK)' }), audit.item],
+    // The workspace's count first: `createConnection` tells its refusal apart by that index.
+    items: [countUpItem(deps.table, keys.connectionCount(actor.tenantId, actor.workspaceId), countLimits.connectionsPerWorkspace), deps.table.putItem(connectionItem(record), { expression: 'attribute_not_exists(PK)' }), audit.item],
   };
+}
+
+/**
+ * A creation's transaction: refused with 409 `limit_exceeded` when the workspace already has
+ * its 1000 connections (the count moves in the same transaction, so racing creations cannot
+ * pass it). A workspace made before the count existed counts from its next connection on.
+ */
+async function transactCreation(deps: Deps, items: TransactItem[]): Promise<void> {
+  try {
+    await deps.table.transact(items);
+  } catch (error) {
+    if (failedConditionAt(error, 0)) throw new LimitExceededError(`The workspace has ${countLimits.connectionsPerWorkspace} connections, the most it may have; delete one first`);
+    throw error;
+  }
 }
 
 /** The stored schedule always names its time zone (UTC when the client gave none). */
@@ -157,13 +174,13 @@ export async function updateConnection(deps: Deps, actor: Actor, connectionId: s
 export async function createConnection(deps: Deps, actor: Actor, input: CreateConnectionInput, idempotencyKey: string | undefined): Promise<{ body: unknown; etag: string }> {
   if (idempotencyKey === undefined) {
     const { record, items } = await prepareConnectionCreation(deps, actor, input);
-    await deps.table.transact(items);
+    await transactCreation(deps, items);
     return { body: toConnectionView(record), etag: etagOf(record) };
   }
   const result = await withIdempotencyKey<ConnectionView>(deps, actor, idempotencyKey, input, async (complete) => {
     const { record, items } = await prepareConnectionCreation(deps, actor, input);
     const view = toConnectionView(record);
-    await deps.table.transact([...items, complete(201, view)]);
+    await transactCreation(deps, [...items, complete(201, view)]);
     return { statusCode: 201, body: view };
   });
   // A replay answers the first answer again, ETag included: that of the version it created.

@@ -52,3 +52,39 @@ export function clientAddressOf(event: Pick<APIGatewayProxyEventV2, 'headers' | 
   const viewer = headerValue(event.headers, VIEWER_ADDRESS_HEADER);
   return (viewer === undefined ? undefined : viewerAddressOf(viewer)) ?? sourceIp;
 }
+
+/**
+ * What the per-address rate limits count for a client address: an IPv4 address as itself, an
+ * IPv6 address by its /64 (`2001:db8:0:1::/64`). One IPv6 subscriber, even the smallest, is
+ * handed a whole /64 (RFC 6177, and SLAAC needs one), so counting full IPv6 addresses would
+ * give anyone 2^64 fresh addresses; a /64 is what one client controls, as one IPv4 address is.
+ * An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`, how a dual-stack socket reports an IPv4
+ * peer) is that IPv4 address. A zone (`fe80::1%eth0`) is no part of the address. Anything
+ * that is not an address (`unknown`) is counted as it is.
+ */
+export function rateLimitedAddressOf(address: string): string {
+  const text = address.trim();
+  const withoutZone = text.includes('%') ? text.slice(0, text.indexOf('%')) : text;
+  if (isIP(withoutZone) !== 6) return text;
+  const groups = ipv6Groups(withoutZone);
+  const isV4Mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (isV4Mapped) return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`isIP` said so), `::` and a dotted IPv4 tail expanded. */
+function ipv6Groups(address: string): number[] {
+  const groupsOf = (part: string): number[] =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((piece) => {
+          if (!piece.includes('.')) return [parseInt(piece, 16)];
+          const [a, b, c, d] = piece.split('.').map(Number) as [number, number, number, number];
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const gap = address.indexOf('::');
+  if (gap < 0) return groupsOf(address);
+  const head = groupsOf(address.slice(0, gap));
+  const tail = groupsOf(address.slice(gap + 2));
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+}

@@ -1,7 +1,7 @@
 /**
  * The middleware chain of a route around its function, without the checks of who calls: the
- * request scope, the body size limit, the per-IP limit when the route has one, the body parser
- * and validation, then the function, its cursors (`Pagination`) and the rendered answer. The
+ * request scope, the body size limit, the per-IP limit when the route has one, the body's
+ * media type and parser and validation, then the function, its cursors (`Pagination`) and the rendered answer. The
  * checks of a credential come from `endpoint.ts` (`access`); a public route
  * (`public-endpoint.ts`) has none, so its bundle carries no token verification.
  */
@@ -105,7 +105,7 @@ export function buildEndpoint<const R extends RouteDefinition>(
   chain.use(requestScope(`${route.method} ${route.path}`)).use(bodySizeLimit());
   if (route.ipRateLimited) chain.use(sourceIpRateLimit());
   for (const check of access) chain.use(check);
-  if (route.request?.body) chain.use(route.request.bodyEncoding === 'form' ? formBody() : jsonBody());
+  chain.use(route.request?.bodyEncoding === 'form' ? formBody() : jsonBody({ parse: route.request?.body !== undefined }));
   chain.use(validateInput(route));
 
   const routeName = `${route.method} ${route.path}`;

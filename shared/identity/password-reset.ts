@@ -14,6 +14,7 @@ import { keys } from '../store/keys';
 import type { PasswordResetTokenRecord } from '../store/records';
 import { passwordUpdateItem } from './password-change';
 import { assertAcceptablePassword } from './password-policy';
+import { rateLimitedAddressOf } from '../http/client-address';
 import { reserveCredentialAttempt } from './rate-limits';
 import { revokeAllSessions } from './sessions';
 
@@ -21,7 +22,7 @@ export async function resetPassword(deps: Deps, input: { token: string; new_pass
   assertAcceptablePassword(input.new_password, 'new_password');
   const invalid = () => new UnauthenticatedError('The reset link is not valid, was already used or has expired; ask for a new one');
   // Tokens carry 256 bits, so guessing is hopeless; failures are still counted per source IP.
-  const attempt = await reserveCredentialAttempt(deps, 'reset', `reset:${sourceIp}`, sourceIp);
+  const attempt = await reserveCredentialAttempt(deps, 'reset', `reset:${rateLimitedAddressOf(sourceIp)}`, sourceIp);
   if (!hasTokenShape('reset', input.token)) throw invalid();
   const tokenHash = sha256Hex(input.token);
   const record = await deps.table.get<PasswordResetTokenRecord>(keys.passwordResetToken(tokenHash));

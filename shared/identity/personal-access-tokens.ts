@@ -5,13 +5,14 @@
  */
 import { isoNow } from '../clock';
 import type { Deps } from '../deps';
-import { ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors';
+import { ConflictError, ForbiddenError, LimitExceededError, NotFoundError, UnauthenticatedError, ValidationError } from '../errors';
 import { generateOpaqueToken, hasTokenShape, sha256Hex } from '../crypto/opaque-tokens';
 import { auditEventPut } from '../audit/audit-log';
 import { isConditionFailure } from '../store/client';
+import { countLimits, failedConditionAt } from '../store/item-counts';
 import { keys } from '../store/keys';
 import type { PersonalAccessTokenRecord } from '../store/records';
-import type { Page, PageRequest } from '../store/table-client';
+import type { Page, PageRequest, TransactItem } from '../store/table-client';
 import { isPermission } from './permissions';
 import type { Principal } from './principal';
 
@@ -61,6 +62,51 @@ function newTokenRecord(deps: Deps, principal: Principal, input: { name: string;
   return { token, record, item };
 }
 
+/**
+ * The roster of a user's active PATs: one item, an attribute per token (its id → its expiry,
+ * epoch ms), and a `version` that every change moves. The 50-per-user limit counts it: a
+ * creation reads it, leaves out what has expired (an expired token stops counting the moment
+ * it expires, without any write), refuses at the limit, and writes it back whole with the new
+ * token, in the token's transaction and on the condition that the version is still the one it
+ * read; a revocation or rotation moves the version in its own transaction. So two creations
+ * that race cannot both take the last place: one's condition fails and it reads again. 50
+ * entries of ~40 bytes keep the item near 2 KB.
+ *
+ * A user whose tokens predate the roster has none yet (`built` unset; a revocation may have
+ * left an item with only a version): the first creation builds it from the tokens themselves.
+ */
+const ROSTER_ATTEMPTS = 3;
+const isTokenId = (name: string) => name.startsWith('tok_');
+
+async function activeTokenExpiries(deps: Deps, principal: Principal): Promise<{ version: number; active: Record<string, number> }> {
+  const now = deps.clock.now().getTime();
+  const roster = await deps.table.get<Record<string, unknown>>(keys.personalAccessTokenRoster(principal.tenantId, principal.userId));
+  const version = typeof roster?.version === 'number' ? roster.version : 0;
+  const active: Record<string, number> = {};
+  if (roster?.built === true) {
+    for (const [name, value] of Object.entries(roster)) if (isTokenId(name) && typeof value === 'number' && value > now) active[name] = value;
+    return { version, active };
+  }
+  const owner = keys.personalAccessTokensOfUser(principal.tenantId, principal.userId);
+  let cursor: string | undefined;
+  do {
+    const page = await deps.table.queryIndexPrefix<PersonalAccessTokenRecord>('GSI1', owner.GSI1PK, owner.GSI1SKPrefix, { limit: 100, cursor });
+    for (const token of page.items) if (!token.revoked_at && Date.parse(token.expires_at) > now) active[token.id] = Date.parse(token.expires_at);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { version, active };
+}
+
+/** A revocation's or rotation's change of the roster: no condition, so it never refuses them. */
+function rosterChangeItem(deps: Deps, principal: Principal, change: { remove: string; add?: PersonalAccessTokenRecord }): TransactItem {
+  return deps.table.updateItem({
+    Key: keys.personalAccessTokenRoster(principal.tenantId, principal.userId),
+    UpdateExpression: `REMOVE #old${change.add ? ' SET #new = :expires' : ''} ADD #version :one`,
+    ExpressionAttributeNames: { '#old': change.remove, '#version': 'version', ...(change.add ? { '#new': change.add.id } : {}) },
+    ExpressionAttributeValues: { ':one': 1, ...(change.add ? { ':expires': Date.parse(change.add.expires_at) } : {}) },
+  });
+}
+
 export async function createPersonalAccessToken(
   deps: Deps,
   principal: Principal,
@@ -79,8 +125,22 @@ export async function createPersonalAccessToken(
     action: 'token_created', targetType: 'personal_access_token', targetId: record.id,
     payload: { name: record.name, scopes, expires_at: record.expires_at }, sourceIp,
   });
-  await deps.table.transact([deps.table.putItem(item, { expression: 'attribute_not_exists(PK)' }), audit.item]);
-  return { ...toTokenView(record), token };
+  const limit = countLimits.personalAccessTokensPerUser;
+  for (let attempt = 1; attempt <= ROSTER_ATTEMPTS; attempt++) {
+    const { version, active } = await activeTokenExpiries(deps, principal);
+    if (Object.keys(active).length >= limit) throw new LimitExceededError(`You have ${limit} active personal access tokens, the most a user may have; revoke one first`);
+    const roster = deps.table.putItem(
+      { ...keys.personalAccessTokenRoster(principal.tenantId, principal.userId), built: true, version: version + 1, ...active, [record.id]: Date.parse(record.expires_at) },
+      version === 0 ? { expression: 'attribute_not_exists(#version)', names: { '#version': 'version' } } : { expression: '#version = :read', names: { '#version': 'version' }, values: { ':read': version } },
+    );
+    try {
+      await deps.table.transact([roster, deps.table.putItem(item, { expression: 'attribute_not_exists(PK)' }), audit.item]);
+      return { ...toTokenView(record), token };
+    } catch (error) {
+      if (!failedConditionAt(error, 0)) throw error;
+    }
+  }
+  throw new ConflictError('Your tokens were being changed by other requests meanwhile; try again');
 }
 
 export async function listPersonalAccessTokens(deps: Deps, principal: Principal, page: PageRequest): Promise<Page<PersonalAccessTokenView>> {
@@ -113,6 +173,7 @@ export async function revokePersonalAccessToken(deps: Deps, principal: Principal
         ConditionExpression: 'attribute_exists(PK) AND revoked_at = :null',
         ExpressionAttributeValues: { ':now': isoNow(deps.clock), ':null': null },
       }),
+      rosterChangeItem(deps, principal, { remove: record.id }),
       audit.item,
     ]);
   } catch (error) {
@@ -140,6 +201,7 @@ export async function rotatePersonalAccessToken(deps: Deps, principal: Principal
         ExpressionAttributeValues: { ':now': record.created_at, ':null': null },
       }),
       deps.table.putItem(item, { expression: 'attribute_not_exists(PK)' }),
+      rosterChangeItem(deps, principal, { remove: old.id, add: record }),
       audit.item,
     ]);
   } catch (error) {

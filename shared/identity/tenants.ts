@@ -66,6 +66,7 @@ export async function createTenant(deps: Deps, input: CreateTenantInput) {
     t.putItem({ ...keys.tenant(tenant.id), ...tenant }, notExists),
     t.putItem({ ...keys.mfaPolicy(tenant.id), ...defaultMfaPolicy(tenant.id, now) }),
     t.putItem({ ...keys.workspace(tenant.id, workspace.id), ...workspace }, notExists),
+    t.putItem({ ...keys.workspaceCount(tenant.id), count: 1 }),
     t.putItem({ ...keys.user(tenant.id, admin.id), ...admin }, notExists),
     t.putItem({ ...keys.userEmail(tenant.id, admin.email), user_id: admin.id }, notExists),
     auditEventPut(deps, { log: 'identity', tenantId: tenant.id, workspaceId: workspace.id, actorId: null, action: 'tenant_created', targetType: 'tenant', targetId: tenant.id, payload: { slug: tenant.slug, admin_id: admin.id, email_domains: domains, domains_verified_by: 'operator' } }).item,

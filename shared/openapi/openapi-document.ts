@@ -101,6 +101,7 @@ const STANDARD_PROBLEMS: Record<string, string> = {
   '401': 'unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA)',
   '403': 'forbidden: the credential\'s role or scopes do not allow this',
   '413': 'payload_too_large: the body is over 64 KiB',
+  '415': 'unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none',
   '429': 'rate_limited: too many attempts; retry after the time Retry-After gives',
   '500': 'internal_error',
 };
@@ -152,6 +153,8 @@ export function buildOpenApiDocument(routes: Readonly<Record<string, RouteDefini
     for (const [status, spec] of Object.entries(route.responses)) answer(status, spec.description, spec);
     for (const [status, description] of Object.entries(STANDARD_PROBLEMS)) {
       if (responses[status] || (route.auth === 'public' && (status === '401' || status === '403'))) continue;
+      // A form route (the SAML callback's post) refuses another type as a 400 of its own.
+      if (status === '415' && route.request?.bodyEncoding === 'form') continue;
       answer(status, status === '403' ? forbiddenDescription(route, description) : description);
     }
 

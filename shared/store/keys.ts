@@ -62,6 +62,12 @@ export const keys = {
   workspaces: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'WORKSPACE#' }),
 
   personalAccessToken: (tokenHash: string): ItemKey => ({ PK: `PAT#${tokenHash}`, SK: 'PAT' }),
+  /** The expiry of each of a user's active PATs, in one item: what the 50-per-user limit counts. */
+  personalAccessTokenRoster: (tenantId: string, userId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `PATS#${userId}` }),
+  /** How many workspaces the tenant has (the 1000-per-tenant limit), moved with each creation. */
+  workspaceCount: (tenantId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: 'COUNT#WORKSPACES' }),
+  /** How many connections the workspace has (the 1000-per-workspace limit), moved with each creation and deletion. */
+  connectionCount: (tenantId: string, workspaceId: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: 'COUNT#CONNECTIONS' }),
   /** GSI1 keys of a PAT: the owner's listing, newest first by the time-ordered id. */
   personalAccessTokenOwner: (tenantId: string, userId: string, tokenId: string) => ({
     GSI1PK: `${tenantPk(tenantId)}#USER#${userId}#PATS`,

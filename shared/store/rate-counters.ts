@@ -5,7 +5,10 @@
  * A window item may also count one *part* of its total in an attribute of its own (an
  * account's failures, and among them those from one source address): the whole and the part
  * move in the one conditional write, so taking or giving back a slot under both limits is a
- * single call, and the two counts can never disagree.
+ * single call, and the two counts can never disagree. The same write can let a request whose
+ * part is still empty go on to a higher total than the others (`freshLimit`): that is how an
+ * account's owner, at an address that has not failed, stays out of a lockout that failures
+ * from other addresses caused (identity/rate-limits.ts), at no extra call.
  */
 import type { TableClient, TransactItem } from './table-client';
 import { isConditionFailure } from './client';
@@ -53,22 +56,41 @@ const partAttribute = (name: string) => `part_${name}`;
 
 export async function incrementCounter(
   table: TableClient,
-  input: { limiter: string; subject: string; limit: number; part?: { name: string; limit: number }; windowSeconds: number; nowSeconds: number },
+  input: {
+    limiter: string;
+    subject: string;
+    limit: number;
+    /**
+     * The part counted beside the total, with its own limit. `freshLimit`: while the part holds
+     * nothing (no slot of it is taken in this window) the total may go up to this higher limit
+     * instead of `limit`, decided in the same conditional write.
+     */
+    part?: { name: string; limit: number; freshLimit?: number };
+    windowSeconds: number;
+    nowSeconds: number;
+  },
 ): Promise<CounterResult> {
   const windowIndex = Math.floor(input.nowSeconds / input.windowSeconds);
   const windowEnd = (windowIndex + 1) * input.windowSeconds;
   const part = input.part ? partAttribute(input.part.name) : undefined;
+  const freshLimit = part ? input.part?.freshLimit : undefined;
   const slot: CounterSlot = { limiter: input.limiter, subject: input.subject, windowIndex, ...(part ? { part } : {}), expiresAt: windowEnd + 60 };
   try {
     await retryingConflicts(() =>
       table.update({
         Key: keys.rateCounter(input.limiter, input.subject, windowIndex),
         UpdateExpression: part ? 'ADD #count :one, #part :one SET #ttl = :ttl' : 'ADD #count :one SET #ttl = :ttl',
-        ConditionExpression: part
-          ? '(attribute_not_exists(#count) OR #count < :limit) AND (attribute_not_exists(#part) OR #part < :partLimit)'
-          : 'attribute_not_exists(#count) OR #count < :limit',
+        ConditionExpression: !part
+          ? 'attribute_not_exists(#count) OR #count < :limit'
+          : freshLimit === undefined
+            ? '(attribute_not_exists(#count) OR #count < :limit) AND (attribute_not_exists(#part) OR #part < :partLimit)'
+            : '(attribute_not_exists(#count) OR #count < :limit OR ((attribute_not_exists(#part) OR #part < :one) AND #count < :freshLimit)) AND (attribute_not_exists(#part) OR #part < :partLimit)',
         ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl', ...(part ? { '#part': part } : {}) },
-        ExpressionAttributeValues: { ':one': 1, ':limit': input.limit, ':ttl': slot.expiresAt, ...(input.part ? { ':partLimit': input.part.limit } : {}) },
+        ExpressionAttributeValues: {
+          ':one': 1, ':limit': input.limit, ':ttl': slot.expiresAt,
+          ...(input.part ? { ':partLimit': input.part.limit } : {}),
+          ...(freshLimit === undefined ? {} : { ':freshLimit': freshLimit }),
+        },
       }),
     );
     return { allowed: true, slot, retryAfterSeconds: 0 };

@@ -49,7 +49,7 @@ export function chainLinkOf(head: StoredItem | undefined): ChainLink | null {
  * moved the head first cancels it, and it is linked again on the new head, this many times.
  */
 const CHAIN_APPEND_ATTEMPTS = 100;
-const cancellationCodes = (error: unknown): (string | undefined)[] | undefined =>
+export const cancellationCodes = (error: unknown): (string | undefined)[] | undefined =>
   error instanceof Error && error.name === 'TransactionCanceledException'
     ? ((error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code)
     : undefined;

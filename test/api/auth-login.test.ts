@@ -318,10 +318,80 @@ describe('per (account, source IP) failure limit', () => {
       expect(await from('198.51.100.3', PASSWORD), 'the right password from another address, which gives its slot back').toBe(200);
       expect([await from('198.51.100.2', wrong), await from('198.51.100.2', wrong)]).toEqual([401, 429]);
       expect(await from('198.51.100.4', wrong), 'the fifth failure of the account').toBe(401);
-      expect([await from('198.51.100.5', wrong), await from('198.51.100.5', PASSWORD)], 'the account has no failures left').toEqual([429, 429]);
-      expect(verifications() - before, 'a refused attempt verifies nothing').toBe(6);
+      // The account's failures are used up; an address without failures still gets one try
+      // (owner-lockout.test below), after which it is held like the others.
+      expect([await from('198.51.100.5', wrong), await from('198.51.100.5', PASSWORD)], 'past the account\'s limit, an address that failed once').toEqual([401, 429]);
+      expect(await from('198.51.100.4', PASSWORD), 'the right password from an address that failed in the window').toBe(429);
+      expect(verifications() - before, 'a refused attempt verifies nothing').toBe(7);
     } finally {
       await pairHost.close();
+    }
+  });
+});
+
+describe('failures from other addresses never lock the owner out', () => {
+  it('a right password from an address without failures passes the account\'s limit, up to 10 × it', async () => {
+    const ownerHost = await startTestHost({ clock, env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '3', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '2' } });
+    try {
+      const client = api(ownerHost.url);
+      const tenant = await createTestTenant(ownerHost.deps, { mfaMode: 'OFF' });
+      const attempt = (ip: string, password: string) => client.request('POST', '/v1/auth/login', { body: { email: tenant.admin.email, password }, headers: { 'x-forwarded-for': ip } });
+      const from = async (ip: string, password: string) => (await attempt(ip, password)).status;
+      const wrong = 'not the password';
+      // Two attacking addresses use up the account's three failures (the finding: admins locked out).
+      expect([await from('198.51.100.1', wrong), await from('198.51.100.1', wrong), await from('198.51.100.1', wrong)]).toEqual([401, 401, 429]);
+      expect([await from('198.51.100.2', wrong), await from('198.51.100.2', wrong)]).toEqual([401, 429]);
+      expect(await from('198.51.100.2', PASSWORD), 'an address that failed in the window is held at the account\'s limit').toBe(429);
+      // The owner, from an address of their own, signs in, and again: each success gives its slot back.
+      for (let i = 0; i < 3; i++) expect(await from('203.0.113.50', PASSWORD), `the owner's sign-in #${i + 1}`).toBe(200);
+      // Past the account's limit, each fresh address gets one try, until 10 × 3 failures in all.
+      const before = verifications();
+      for (let i = 3; i < 30; i++) expect(await from(`192.0.2.${i}`, wrong), `failure #${i + 1} of the account, from a fresh address`).toBe(401);
+      expect(verifications() - before).toBe(27);
+      const refused = await attempt('192.0.2.200', PASSWORD);
+      expect(refused.status, 'past 10 × the limit, even the right password from a fresh address').toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await from('203.0.113.50', PASSWORD), 'and the owner\'s own address').toBe(429);
+      expect(verifications() - before, 'a refused attempt verifies nothing').toBe(27);
+      // A new window starts afresh.
+      clock.advance(ownerHost.config.rateLimits.windowSeconds);
+      expect(await from('203.0.113.50', PASSWORD)).toBe(200);
+    } finally {
+      await ownerHost.close();
+    }
+  });
+});
+
+describe('per-address limits count an IPv6 address by its /64', () => {
+  it('addresses of one /64 share the (account, address) failures, another /64 has its own; an IPv4-mapped address is the IPv4 one', async () => {
+    const v6Host = await startTestHost({ clock, env: { TESSERA_RATE_LOGIN_ACCOUNT_FAILURES: '20', TESSERA_RATE_LOGIN_ACCOUNT_IP_FAILURES: '2' } });
+    try {
+      const client = api(v6Host.url);
+      const tenant = await createTestTenant(v6Host.deps, { mfaMode: 'OFF' });
+      const from = async (ip: string) => (await client.request('POST', '/v1/auth/login', { body: { email: tenant.admin.email, password: 'not the password' }, headers: { 'x-forwarded-for': ip } })).status;
+      expect([await from('2001:db8:1:2::1'), await from('2001:db8:1:2:aaaa::2'), await from('2001:db8:1:2:ffff:ffff:ffff:fffe')]).toEqual([401, 401, 429]);
+      expect(await from('2001:db8:1:3::1'), 'the next /64').toBe(401);
+      expect([await from('198.51.100.9'), await from('::ffff:198.51.100.9')]).toEqual([401, 401]);
+      expect(await from('198.51.100.9'), 'the mapped address counted as the IPv4 one').toBe(429);
+    } finally {
+      await v6Host.close();
+    }
+  });
+
+  it('so does the per-address request budget of the authentication and MFA surface', async () => {
+    const small = await startTestHost({ clock, env: { TESSERA_RATE_AUTH_IP_REQUESTS: '3' } });
+    try {
+      const client = api(small.url);
+      const statuses = [];
+      for (const ip of ['2001:db8:7:8::1', '2001:db8:7:8::2', '2001:db8:7:8:1::1', '2001:db8:7:8:ffff::9']) {
+        statuses.push((await client.request('POST', '/v1/auth/login', { body: { email: 'x@y.test', password: 'whatever-password' }, headers: { 'x-forwarded-for': ip } })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const mfa = await client.request('POST', '/v1/mfa/challenge', { body: { mfa_token: 'x', code: '123456' }, headers: { 'x-forwarded-for': '2001:db8:7:8::77' } });
+      expect(mfa.status, 'the MFA routes share the budget').toBe(429);
+      expect((await client.request('POST', '/v1/auth/login', { body: { email: 'x@y.test', password: 'whatever-password' }, headers: { 'x-forwarded-for': '2001:db8:7:9::1' } })).status, 'another /64').toBe(401);
+    } finally {
+      await small.close();
     }
   });
 });

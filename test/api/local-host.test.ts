@@ -3,6 +3,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../infra/local/server';
 import { api, type HttpClient } from '../support/http-client';
+import { createTestTenant, login } from '../support/identity-fixtures';
+import { MovableClock } from '../support/movable-clock';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let host: TestHost;
@@ -29,6 +31,32 @@ describe('local host', () => {
     const res = await client.request('POST', '/v1/nowhere/at/all', { body: { anything: 'x'.repeat(100_000) } });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ code: 'not_found' });
+  });
+
+  // API.md, Conventions: paths match exactly, case included, as API Gateway matches them. Sent
+  // with node:http, which sends the path as written (fetch would tidy some of these up first),
+  // and with a valid credential, so that only the path can be what refuses them.
+  it('matches paths exactly: another case, a doubled or trailing slash is a 404 problem+json, never the route', async () => {
+    const tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+    const { accessToken } = await login(client, new MovableClock(), tenant.admin.email);
+    const get = (path: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const url = new URL(host.url);
+        const req = http.request({ host: url.hostname, port: url.port, path, method: 'GET', headers: { authorization: `Bearer ${accessToken}` } }, (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect((await get('/v1/me')).status, 'the route itself').toBe(200);
+    for (const path of ['/V1/me', '//v1/me', '/v1//me', '/v1/me/', '/v1/ME', '/V1/ME']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.type, path).toBe('application/problem+json');
+      expect(JSON.parse(res.body), path).toMatchObject({ code: 'not_found', detail: `No route matches ${path}` });
+    }
   });
 
   it('answers a known path with another method with 405 and allow', async () => {

@@ -1294,6 +1294,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -1380,6 +1389,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -1450,6 +1468,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1536,6 +1563,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited */
             429: {
                 headers: {
@@ -1591,6 +1627,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1655,6 +1700,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1736,6 +1790,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -1808,6 +1871,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1969,6 +2041,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2036,6 +2117,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2126,6 +2216,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2204,6 +2303,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2306,7 +2414,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description conflict: a request with this Idempotency-Key is still in progress */
+            /** @description conflict: a request with this Idempotency-Key is still in progress; or limit_exceeded: the workspace has 1000 connections */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2317,6 +2425,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2424,6 +2541,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2516,6 +2642,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2647,6 +2782,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description unprocessable: scope or configuration do not fit the integration */
             422: {
                 headers: {
@@ -2752,6 +2896,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2850,6 +3003,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -2938,6 +3100,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3049,6 +3220,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3132,6 +3312,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3235,6 +3424,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3317,6 +3515,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3435,6 +3642,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3489,6 +3705,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3585,6 +3810,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3656,6 +3890,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3740,6 +3983,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3841,6 +4093,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -3917,6 +4178,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4004,6 +4274,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4083,6 +4362,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4184,6 +4472,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4272,6 +4569,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4336,6 +4642,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4419,6 +4734,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4516,6 +4840,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4591,6 +4924,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4693,6 +5035,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4774,6 +5125,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4880,6 +5240,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -4971,6 +5340,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5090,6 +5468,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5170,6 +5557,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5293,6 +5689,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5366,6 +5771,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5461,6 +5875,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5538,6 +5961,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5623,8 +6055,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description limit_exceeded: you have 50 active tokens (revoked and expired ones do not count); or conflict: your tokens changed meanwhile, try again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5712,6 +6162,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5808,6 +6267,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -5885,6 +6353,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5992,6 +6469,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6074,6 +6560,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6190,6 +6685,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6279,6 +6783,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6361,6 +6874,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6463,6 +6985,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6544,6 +7075,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6635,6 +7175,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
             429: {
                 headers: {
@@ -6710,8 +7259,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description limit_exceeded: the tenant has 1000 workspaces */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6807,6 +7374,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
