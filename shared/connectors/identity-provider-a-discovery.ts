@@ -177,9 +177,9 @@ async function readUsers(configuration: IdentityProviderAConfiguration, cursor: 
   if (!answer.ok) return answer.outcome;
   const users = asArray<OktaUser>(answer.body);
   if (cursor === null && users.length === 0 && answer.next === null) {
-    await context.pacer.wait('other', context.signal);
     const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
-    const lacking = await tokenWithoutAdminRole({ base, apiToken: configuration.api_token, signal: context.signal });
+    const pace = () => context.pacer.wait('other', context.signal);
+    const lacking = await tokenWithoutAdminRole({ base, apiToken: configuration.api_token, signal: context.signal, pace });
     if (lacking) return { kind: 'refused', remediation: [lacking] };
   }
   return { kind: 'page', ...userObservations(users, undefined), next: answer.next };

@@ -16,15 +16,19 @@ export interface OktaCall {
   base: string;
   apiToken: string;
   signal: AbortSignal;
+  /** Waits before each request (a discovery run's pacer); the connection test sends at once. */
+  pace?: () => Promise<void>;
 }
 
 /** The remediation when the token's user holds no admin role; undefined when it does or cannot be told. */
 export async function tokenWithoutAdminRole(call: OktaCall): Promise<RemediationItem | undefined> {
   const headers = { authorization: `SSWS ${call.apiToken}` };
+  await call.pace?.();
   const me = await callProvider(`${call.base}/api/v1/users/me`, { headers, signal: call.signal });
   if (me.kind !== 'answer' || me.status !== 200) return undefined;
   const id = stringField(me.body, 'id');
   if (!id) return undefined;
+  await call.pace?.();
   const roles = await callProvider(`${call.base}/api/v1/users/${encodeURIComponent(id)}/roles`, { headers, signal: call.signal });
   if (roles.kind !== 'answer' || roles.status !== 200 || !Array.isArray(roles.body) || roles.body.length > 0) return undefined;
   return noAdminRole(stringField(me.body, 'profile', 'login') ?? id);
