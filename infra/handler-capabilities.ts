@@ -179,3 +179,15 @@ export const samlSchemaValidatorHandlers: ReadonlySet<string> = new Set([
 ]);
 
 export const SAML_SCHEMA_VALIDATOR_MODULE = '@authenio/samlify-xmllint-wasm';
+
+/**
+ * Handlers whose bundle carries the provider connectors (`CONNECTOR_REGISTRY_MODULE`, the one way
+ * to them): they call Okta, AWS and Azure with a connection's credentials. Creating or editing a
+ * connection validates its configuration without them.
+ */
+export const providerCallingHandlers: ReadonlySet<string> = new Set([
+  'connections-test',
+  'run-worker',
+]);
+
+export const CONNECTOR_REGISTRY_MODULE = 'shared/connectors/connector-registry.ts';

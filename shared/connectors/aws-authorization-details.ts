@@ -19,6 +19,9 @@
  *   written), with entitlement_grants_resource from the policy that names it.
  * - CloudAccountBoundary: the account, source_id = its id, named by its alias when it has one.
  *
+ * An object the listing names only by ARN (moto leaves out `PolicyName`) takes its name from the
+ * ARN's last segment, so every relationship's ends are written.
+ *
  * Values that change without the object changing (RoleLastUsed, AttachmentCount, timestamps of
  * the read) are left out: the engine compares a digest of the attributes to skip unchanged
  * objects, and an AWS managed policy is seen by every account's track alike.
@@ -38,9 +41,9 @@ export interface GroupSummary {
 /** Group names are unique in an account whatever their case or path; GroupList gives names only. */
 export type GroupIndex = ReadonlyMap<string, GroupSummary>;
 
-export function groupIndexOf(groups: readonly GroupDetail[]): Map<string, GroupSummary> {
+export function groupIndexOf(listed: readonly GroupDetail[]): Map<string, GroupSummary> {
   const index = new Map<string, GroupSummary>();
-  for (const group of groups) {
+  for (const group of namedGroups(listed)) {
     if (!group.Arn || !group.GroupName) continue;
     index.set(group.GroupName.toLowerCase(), {
       arn: group.Arn,
@@ -51,8 +54,8 @@ export function groupIndexOf(groups: readonly GroupDetail[]): Map<string, GroupS
   return index;
 }
 
-export function mapGroups(account: string, groups: readonly GroupDetail[], page: PageBuilder): void {
-  for (const group of groups) {
+export function mapGroups(account: string, listed: readonly GroupDetail[], page: PageBuilder): void {
+  for (const group of namedGroups(listed)) {
     if (!group.Arn || !group.GroupName) continue;
     page.entity({
       kind: 'Entitlement',
@@ -144,7 +147,11 @@ export function mapRoles(account: string, roles: readonly RoleDetail[], page: Pa
 }
 
 export function mapManagedPolicies(policies: readonly ManagedPolicyDetail[], page: PageBuilder): void {
-  for (const policy of policies) {
+  for (const listed of policies) {
+    if (!listed.Arn) continue;
+    // The name is the ARN's last segment: a listing without `PolicyName` (moto's) must still
+    // write the policy that users, groups and roles were related to by its ARN.
+    const policy = { ...listed, PolicyName: listed.PolicyName ?? nameInArn(listed.Arn) };
     if (!policy.Arn || !policy.PolicyName) continue;
     const version = (policy.PolicyVersionList ?? []).find((v) => v.IsDefaultVersion === true || v.VersionId === policy.DefaultVersionId);
     const grants = allowGrants(decodePolicyDocument(version?.Document));
@@ -178,6 +185,13 @@ export function mapBoundary(account: string, aliases: readonly string[], page: P
   });
 }
 
+/** `arn:aws:iam::123456789012:policy/path/Name` → `Name`; undefined when the ARN has no resource path. */
+export function nameInArn(arn: string): string | undefined {
+  const resource = arn.split(':').slice(5).join(':');
+  const name = resource.slice(resource.lastIndexOf('/') + 1);
+  return resource.includes('/') && name ? name : undefined;
+}
+
 export function inlinePolicyId(ownerArn: string, policyName: string): string {
   return `${ownerArn}#${policyName}`;
 }
@@ -207,6 +221,11 @@ function resourceEntity(resource: string, page: PageBuilder): EntityRef {
 
 function grantAttributes(grants: ReturnType<typeof allowGrants>): Record<string, AttributeValue> {
   return { allowed_actions: grants.actions, allows_all_resources: grants.allResources, uses_not_action: grants.notAction };
+}
+
+/** Groups as listed, their name taken from the ARN where the listing left it out. */
+function namedGroups(groups: readonly GroupDetail[]): GroupDetail[] {
+  return groups.map((group) => (group.GroupName || !group.Arn ? group : { ...group, GroupName: nameInArn(group.Arn) }));
 }
 
 function managedPolicyRef(arn: string): EntityRef {

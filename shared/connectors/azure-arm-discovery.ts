@@ -22,6 +22,9 @@
  *   the assignment says (object id and type), with `track: "graph"`, because the directory may no
  *   longer hold them (an assignment outlives a deleted principal).
  * Foreign groups and devices are not discovered.
+ *
+ * A subscription whose role assignments come back empty (200, no `nextLink`) is refused like a
+ * 403: the app reads the subscription through an assignment that the listing would show.
  */
 import * as z from 'zod/mini';
 import { collection, nextLinkOf, type AzureDiscoveryHttp, type AzureRead } from './azure-discovery-http';
@@ -89,7 +92,10 @@ export async function readArmPage(http: AzureDiscoveryHttp, configuration: Cloud
   const url = cursor.link ?? `${arm}/subscriptions/${encodeURIComponent(subscriptionId)}/providers/Microsoft.Authorization/roleAssignments?api-version=${AUTHORIZATION_API_VERSION}`;
   const answer = await read(url);
   if (answer.kind !== 'ok') return outcomeOf(answer);
-  const assignments = collection(answer.body).map((a) => ({
+  const listed = collection(answer.body);
+  const next = nextLinkOf(answer.body, 'nextLink');
+  if (cursor.link === null && listed.length === 0 && next === null) return refused([missingReaderRole(subscriptionId, configuration.client_id, 'empty')]);
+  const assignments = listed.map((a) => ({
     scope: stringField(a, 'properties', 'scope'),
     roleDefinitionId: stringField(a, 'properties', 'roleDefinitionId'),
     principalId: stringField(a, 'properties', 'principalId'),
@@ -132,7 +138,6 @@ export async function readArmPage(http: AzureDiscoveryHttp, configuration: Cloud
       page.relate('entitlement_grants_resource', group, resource);
     }
   }
-  const next = nextLinkOf(answer.body, 'nextLink');
   return page.page(next ? { phase: 'roleAssignments', link: next } : null, PROVIDER);
 }
 

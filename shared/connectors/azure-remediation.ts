@@ -32,11 +32,19 @@ export function missingGraphPermission(graph: GraphPermission, clientId: string,
   };
 }
 
-export function missingReaderRole(subscriptionId: string, clientId: string): RemediationItem {
+/**
+ * `refused`: ARM answered 403 AuthorizationFailed. `empty`: ARM answered the subscription's role
+ * assignments with 200 and none, which is never the truth for a principal that may read them: the
+ * listing holds the assignments at, above and below the subscription, so it would hold the one
+ * that lets this app read it (a role without Microsoft.Authorization/roleAssignments/read gets
+ * an empty list, as azure-sdk-for-python#22873 reports).
+ */
+export function missingReaderRole(subscriptionId: string, clientId: string, answer: 'refused' | 'empty' = 'refused'): RemediationItem {
   const scope = `/subscriptions/${subscriptionId}`;
+  const why = answer === 'refused' ? 'Microsoft.Authorization/roleAssignments/read was refused' : 'Azure Resource Manager listed its role assignments with HTTP 200 and none, as it answers a role without Microsoft.Authorization/roleAssignments/read';
   return {
     category: 'permissions',
-    message: `The app ${clientId} has no Reader role on subscription ${subscriptionId} (Microsoft.Authorization/roleAssignments/read was refused).`,
+    message: `The app ${clientId} has no Reader role on subscription ${subscriptionId} (${why}).`,
     action:
       `Assign the built-in Azure role Reader (${READER_ROLE_ID}) to the service principal of app ${clientId} at scope ${scope}: ` +
       `az role assignment create --assignee ${clientId} --role Reader --scope ${scope}. ` +

@@ -10,6 +10,7 @@ import { ARM_SCOPE, GRAPH_SCOPE, azureEndpoints, type AzureEndpoints } from './a
 import { answerItem, requestToken, transportItem, type Token } from './azure-token';
 import { cloudProviderBDiscovery } from './cloud-provider-b-discovery';
 import { neverThrows, resultOf, startTimer } from './outcome';
+import { collection } from './azure-discovery-http';
 import { callProvider, stringField } from './provider-http';
 import { type CloudProviderBConfiguration, type CloudProviderBScope } from './cloud-provider-b';
 
@@ -62,7 +63,8 @@ async function probeSubscription(test: AzureTest, accessToken: string, subscript
   const answer = await callProvider(url, { headers: { authorization: `Bearer ${accessToken}` }, signal: test.signal });
   const provider = 'Azure Resource Manager';
   if (answer.kind !== 'answer') return [transportItem(provider, answer, test.elapsed())];
-  if (answer.status === 200) return [];
+  // An empty listing is a role without roleAssignments/read, never a subscription without assignments.
+  if (answer.status === 200) return collection(answer.body).length === 0 && !stringField(answer.body, 'nextLink') ? [missingReaderRole(subscriptionId, test.configuration.client_id, 'empty')] : [];
   const code = stringField(answer.body, 'error', 'code');
   if (answer.status === 403) return [missingReaderRole(subscriptionId, test.configuration.client_id)];
   // A subscription of another tenant answers 401 InvalidAuthenticationTokenTenant, not 404.

@@ -9,6 +9,7 @@ import { errorCodeOf, identityProviderAScopes, missingScope, notAnOktaOrg, PROVI
 
 import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
 import { callProvider, stringField } from './provider-http';
+import { tokenWithoutAdminRole } from './okta-token-rights';
 import { type IdentityProviderAConfiguration, type IdentityProviderAScope } from './identity-provider-a';
 
 async function testIdentityProviderA(
@@ -27,8 +28,11 @@ async function testIdentityProviderA(
       if (answer.kind === 'timeout') return [timedOut(PROVIDER, elapsed())];
       if (answer.kind === 'unreachable') return [unreachable(PROVIDER, answer.reason)];
       switch (answer.status) {
-        case 200:
-          return [];
+        case 200: {
+          // An empty user list may be a token without an admin role rather than an empty org.
+          const lacking = okta.scope === 'okta.users.read' && Array.isArray(answer.body) && answer.body.length === 0 ? await tokenWithoutAdminRole({ base, apiToken: configuration.api_token, signal: context.signal }) : undefined;
+          return lacking ? [lacking] : [];
+        }
         case 401:
           return [rejectedToken(stringField(answer.body, 'errorCode'))];
         case 403:

@@ -13,7 +13,9 @@
  * Paging follows Okta's `Link: <…>; rel="next"` header to the end, on the org's own origin only
  * (the link is stored without its origin, so the API token never goes anywhere else). Requests
  * are paced per Okta rate-limit bucket from `X-Rate-Limit-Remaining`/`-Reset`; a 429 answers
- * `throttled` with the reset time. One request per `readPage`: the cursor holds where it is.
+ * `throttled` with the reset time. One request per `readPage`: the cursor holds where it is,
+ * except when the users list comes back empty: then who the token acts for and its admin roles
+ * are read too (`okta-token-rights.ts`), and a token without an admin role refuses the track.
  */
 import type { RemediationItem } from './connector';
 import type { Discovery, DiscoveryContext, ObservedEntity, ObservedRelationship, PageOutcome, TrackCursor } from './discovery';
@@ -21,6 +23,7 @@ import { identityProviderATracks, type IdentityProviderAConfiguration, type Iden
 import { identityProviderAScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken } from './okta-remediation';
 import { unexpectedAnswer, unreachable } from './outcome';
 import { callProvider, stringField } from './provider-http';
+import { tokenWithoutAdminRole } from './okta-token-rights';
 
 /** Okta's page size maxima for these lists. */
 const USERS_PAGE = 200;
@@ -172,7 +175,14 @@ async function readUsers(configuration: IdentityProviderAConfiguration, cursor: 
   const path = typeof cursor === 'string' ? cursor : `/api/v1/users?limit=${USERS_PAGE}`;
   const answer = await get(configuration, context, 'users', 'users', path);
   if (!answer.ok) return answer.outcome;
-  return { kind: 'page', ...userObservations(asArray<OktaUser>(answer.body), undefined), next: answer.next };
+  const users = asArray<OktaUser>(answer.body);
+  if (cursor === null && users.length === 0 && answer.next === null) {
+    const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
+    const pace = () => context.pacer.wait('other', context.signal);
+    const lacking = await tokenWithoutAdminRole({ base, apiToken: configuration.api_token, signal: context.signal, pace });
+    if (lacking) return { kind: 'refused', remediation: [lacking] };
+  }
+  return { kind: 'page', ...userObservations(users, undefined), next: answer.next };
 }
 
 /** Both container tracks walk a list, and for each item of a list page, that item's own list. */

@@ -190,6 +190,58 @@ describe('Azure runs', () => {
     }
   });
 
+  it('a subscription whose role assignments come back empty with 200 is refused: partial, its inventory kept, the test fails with the Reader assignment', async () => {
+    azure.state.tenant = sampleAzureTenant();
+    const id = await createConnection('int_azure_entra_discovery', azureConfiguration, azureScope);
+    expect((await runToEnd(http, host, token, id)).status).toBe('succeeded');
+    const before = await inventoryOf(id);
+    const [, quiet] = azureSubscriptions as [string, string];
+    azure.state.withoutAssignmentsRead = new Set([quiet]);
+    try {
+      const run = await runToEnd(http, host, token, id);
+      expect(run.status).toBe('partial');
+      const remediation = {
+        category: 'permissions',
+        message: `The app ${azureApp.clientId} has no Reader role on subscription ${quiet} (Azure Resource Manager listed its role assignments with HTTP 200 and none, as it answers a role without Microsoft.Authorization/roleAssignments/read).`,
+        action: expect.stringContaining(`az role assignment create --assignee ${azureApp.clientId} --role Reader --scope /subscriptions/${quiet}`),
+      };
+      expect(run.errors).toEqual([remediation]);
+      expect(run.changes).toMatchObject({ entities_removed: 0, relationships_removed: 0 });
+      const after = await inventoryOf(id);
+      // The quiet subscription's role assignments are still there, as read before.
+      const underQuiet = (inv: typeof before) => inv.relationships.filter((r) => r.to_source_id.startsWith(`/subscriptions/${quiet}`)).length;
+      expect(underQuiet(before)).toBeGreaterThan(0);
+      expect(underQuiet(after)).toBe(underQuiet(before));
+      expect(after.entities.length).toBe(before.entities.length);
+
+      const tested = await http.request('POST', `/v1/connections/${id}/test`, { token });
+      expect(tested.body).toMatchObject({ status: 'failure', remediation: [remediation] });
+    } finally {
+      azure.state.withoutAssignmentsRead = new Set();
+    }
+  });
+
+  it('a Graph permission refused with 403 Authorization_RequestDenied: partial, the permission to grant, the directory kept', async () => {
+    azure.state.tenant = sampleAzureTenant();
+    const id = await createConnection('int_azure_entra_discovery', azureConfiguration, azureScope);
+    expect((await runToEnd(http, host, token, id)).status).toBe('succeeded');
+    const before = await inventoryOf(id);
+    azure.state.graphPermissions.delete('GroupMember.Read.All');
+    try {
+      const run = await runToEnd(http, host, token, id);
+      expect(run.status).toBe('partial');
+      expect(run.errors).toEqual([expect.objectContaining({ category: 'permissions', message: `The app ${azureApp.clientId} lacks the Microsoft Graph application permission GroupMember.Read.All.` })]);
+      expect(run.changes).toMatchObject({ entities_removed: 0, relationships_removed: 0 });
+      const after = await inventoryOf(id);
+      expect(countByKind(after.entities)).toEqual(countByKind(before.entities));
+      expect(countByKind(after.relationships)).toEqual(countByKind(before.relationships));
+      const tested = await http.request('POST', `/v1/connections/${id}/test`, { token });
+      expect(tested.body).toMatchObject({ status: 'failure', remediation: [expect.objectContaining({ message: expect.stringContaining('GroupMember.Read.All') })] });
+    } finally {
+      azure.state.graphPermissions.add('GroupMember.Read.All');
+    }
+  });
+
   it('a wrong client secret fails the run', async () => {
     azure.state.tenant = sampleAzureTenant();
     const id = await createConnection('int_azure_entra_discovery', { ...azureConfiguration, client_secret: 'not-the-secret' }, azureScope);

@@ -59,6 +59,7 @@ beforeEach(() => {
   okta.state.maxPage = 2;
   okta.state.scopes = new Set(['okta.users.read', 'okta.groups.read', 'okta.apps.read', 'okta.roles.read']);
   okta.state.burst429 = 0;
+  okta.state.tokenUser = { user: oktaUser(9999, { login: 'tessera-discovery@example.test' }), roles: ['READ_ONLY_ADMIN'] };
   okta.state.rateLimits = { windowMs: 60_000, perBucket: {} };
   okta.calls.length = 0;
 });
@@ -230,6 +231,35 @@ describe('polite and refused reads', () => {
     expect(countByKind(entities)).toEqual(FULL_COUNTS.entities);
     expect(countByKind(relationships)).toEqual(FULL_COUNTS.relationships);
     expect((await http.request('GET', `/v1/connections/${id}`, { token })).body).toMatchObject({ status: 'degraded', last_run_at: run.finished_at });
+  });
+
+  it('an empty user list for a token whose user holds no admin role refuses the users track: partial, users kept, the test fails with the role to assign', async () => {
+    const id = await createConnection('okta no admin role');
+    await runToEnd(http, host, token, id);
+    okta.state.tokenUser.roles = []; // the admin role was taken from the token's creator: Okta answers 200 []
+    const run = await runToEnd(http, host, token, id);
+    expect(run.status).toBe('partial');
+    const remediation = {
+      category: 'permissions',
+      message: 'The API token acts for tessera-discovery@example.test, who holds no admin role, so Okta answers its user list empty (HTTP 200 with no users).',
+      action: expect.stringContaining('Assign the Read-Only Administrator role (READ_ONLY_ADMIN) to tessera-discovery@example.test'),
+    };
+    expect(run.errors).toEqual([remediation]);
+    // The answer was read, and it was empty: only the refusal keeps the users from being swept.
+    expect(okta.calls.filter((c) => c.path === '/api/v1/users').at(-1)).toMatchObject({ status: 200 });
+    expect(run.changes).toMatchObject({ entities_removed: 0, relationships_removed: 0 });
+    const { entities, relationships } = await inventoryOf(id);
+    expect(countByKind(entities)).toEqual(FULL_COUNTS.entities);
+    expect(countByKind(relationships)).toEqual(FULL_COUNTS.relationships);
+    expect((await http.request('GET', `/v1/connections/${id}`, { token })).body).toMatchObject({ status: 'degraded' });
+
+    const tested = await http.request('POST', `/v1/connections/${id}/test`, { token });
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({ status: 'failure', remediation: [remediation] });
+
+    // The same empty list from a token whose user is an admin is an org without users: believed.
+    okta.state.tokenUser.roles = ['READ_ONLY_ADMIN'];
+    expect((await http.request('POST', `/v1/connections/${id}/test`, { token })).body).toMatchObject({ status: 'success', remediation: [] });
   });
 
   it('wrong credentials fail the run and keep the previous inventory', async () => {

@@ -17,11 +17,14 @@
  *   (its `sqs:SendMessage` grant on the run queue);
  * - the bundle contains the private signing seed reader (`shared/crypto/signing-seeds.ts`) ⇔
  *   the handler is in `tokenIssuingHandlers` (its read access to the signing secret).
+ * - the bundle contains the connector registry (`shared/connectors/connector-registry.ts`) ⇔ the
+ *   handler is in `providerCallingHandlers` (the bench's cold-start class of provider callers).
  * Job handlers (functions/jobs.ts) are checked like route handlers.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { functionHandlers } from '../../functions/handlers';
 import {
+  CONNECTOR_REGISTRY_MODULE,
   CURSOR_KEYS_MODULE,
   EMAIL_CLIENT_MODULE,
   PASSWORD_NATIVE_MODULE,
@@ -32,6 +35,7 @@ import {
   emailSendingHandlers,
   envelopeKeyUses,
   passwordHashingHandlers,
+  providerCallingHandlers,
   runQueueSendingHandlers,
   samlSchemaValidatorHandlers,
   tableReadOnlyHandlers,
@@ -91,6 +95,13 @@ describe('handler capabilities', () => {
     const listed = handlers.filter((h) => emailSendingHandlers.has(h));
     expect(importing.length, 'at least one handler sends email').toBeGreaterThan(0);
     expect(listed, `infra/handler-capabilities.ts emailSendingHandlers must be exactly the handlers that import ${EMAIL_CLIENT_MODULE}`).toEqual(importing);
+  });
+
+  it('counts as provider callers exactly the handlers whose bundle carries the connector registry', () => {
+    const carrying = bundles.filter((b) => b.inputs.includes(CONNECTOR_REGISTRY_MODULE)).map((b) => b.handler);
+    const listed = handlers.filter((h) => providerCallingHandlers.has(h));
+    expect(carrying.length, 'at least one handler calls providers').toBeGreaterThan(0);
+    expect(listed, `infra/handler-capabilities.ts providerCallingHandlers must be exactly the handlers whose bundle holds ${CONNECTOR_REGISTRY_MODULE}`).toEqual(carrying);
   });
 
   it('ships the SAML schema validator exactly to the handlers whose bundle imports it', () => {

@@ -133,6 +133,12 @@ describe('cloud provider A (AWS) discovery', () => {
     expect(entities.get(`Entitlement ${arn('role/AppRole')}#AppData`)?.attributes).toMatchObject({ allowed_actions: ['dynamodb:GetItem', 'dynamodb:Query'], allows_all_resources: true });
 
     expect(entities.get(`Account ${arn('role/AppRole')}`)?.attributes).toMatchObject({ type: 'iam_role', trusted_principals: ['Service:ec2.amazonaws.com'] });
+    // Permissions boundaries, as IAM writes them in UserDetail and RoleDetail: the boundary's ARN
+    // on the identity, and no grant from it (a boundary only limits what the identity's policies allow).
+    expect(entities.get(`Account ${arn('user/service/ci-deployer')}`)?.attributes).toMatchObject({ permissions_boundary_arn: arn('policy/engineering/DevS3') });
+    expect(entities.get(`Account ${arn('role/AppRole')}`)?.attributes).toMatchObject({ permissions_boundary_arn: SECURITY_AUDIT });
+    expect(entities.get(`Account ${arn('user/bob')}`)?.attributes).toMatchObject({ permissions_boundary_arn: null });
+    expect(has('account_assigned_entitlement', `Account:${arn('role/AppRole')}`, `Entitlement:${SECURITY_AUDIT}`)).toBe(false);
     expect(entities.get(`Entitlement ${ADMINISTRATOR_ACCESS}`)?.attributes).toMatchObject({ aws_managed: true, allowed_actions: ['*'], allows_all_resources: true });
     expect(entities.has(`Entitlement ${READ_ONLY_ACCESS}`)).toBe(false); // attached to nothing
     expect(entities.get(`CloudAccountBoundary ${AWS_ACCOUNT}`)).toMatchObject({ display_name: 'tessera-prod', attributes: { alias: 'tessera-prod' } });

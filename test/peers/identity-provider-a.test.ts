@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 import type { IdentityProviderAConfiguration, IdentityProviderAScope } from '../../shared/connectors/identity-provider-a';
-import { oktaToken, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_okta_discovery')!;
@@ -21,6 +21,8 @@ beforeAll(async () => {
 afterAll(() => okta.close());
 beforeEach(() => {
   okta.calls.length = 0;
+  // An org always lists the user its API token acts for: an empty list is checked further (okta-token-rights.ts).
+  okta.state.org = buildOrg({ users: [oktaUser(1)], groups: [], members: {}, apps: [], appGroups: {} });
   okta.state.scopes = new Set(['okta.users.read', 'okta.groups.read', 'okta.apps.read', 'okta.roles.read']);
   okta.state.throttleUntil = undefined;
   okta.state.hang = false;

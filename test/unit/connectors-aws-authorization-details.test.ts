@@ -22,16 +22,29 @@ function pageOf(build: (page: PageBuilder) => void): Extract<PageOutcome, { kind
 const entity = (out: Extract<PageOutcome, { kind: 'page' }>, sourceId: string): ObservedEntity | undefined => out.entities.find((e) => e.source_id === sourceId);
 
 describe('IAM authorization details, sparse answers', () => {
-  it('skips groups, users, roles and policies without an ARN or a name', () => {
+  it('skips groups, users, roles and policies without an ARN, and users and roles without a name', () => {
     const out = pageOf((page) => {
-      mapGroups(ACCOUNT, [{ GroupName: 'no-arn' }, { Arn: 'arn:aws:iam::111122223333:group/no-name' }], page);
+      mapGroups(ACCOUNT, [{ GroupName: 'no-arn' }], page);
       mapUsers(ACCOUNT, [{ UserName: 'no-arn' }, { Arn: 'arn:aws:iam::111122223333:user/x' }], new Map(), page);
       mapRoles(ACCOUNT, [{ RoleName: 'no-arn' }, { Arn: 'arn:aws:iam::111122223333:role/x' }], page);
-      mapManagedPolicies([{ PolicyName: 'no-arn' }, { Arn: 'arn:aws:iam::111122223333:policy/x' }], page);
+      mapManagedPolicies([{ PolicyName: 'no-arn' }], page);
     });
     expect(out.entities).toEqual([]);
     expect(out.relationships).toEqual([]);
-    expect(groupIndexOf([{ GroupName: 'no-arn' }, { Arn: 'arn:aws:iam::111122223333:group/g' }]).size).toBe(0);
+    expect(groupIndexOf([{ GroupName: 'no-arn' }]).size).toBe(0);
+  });
+
+  it('names a managed policy or a group listed without its name from its ARN, as moto lists them', () => {
+    const policyArn = 'arn:aws:iam::111122223333:policy/engineering/DevS3';
+    const groupArn = 'arn:aws:iam::111122223333:group/teams/Developers';
+    const out = pageOf((page) => {
+      mapManagedPolicies([{ Arn: policyArn, PolicyId: 'ANPA1' }, { Arn: 'arn:aws:iam::aws:policy/job-function/ViewOnlyAccess' }], page);
+      mapGroups(ACCOUNT, [{ Arn: groupArn }], page);
+    });
+    expect(entity(out, policyArn)).toMatchObject({ kind: 'Entitlement', display_name: 'DevS3', attributes: { name: 'DevS3', type: 'managed_policy', aws_managed: false } });
+    expect(entity(out, 'arn:aws:iam::aws:policy/job-function/ViewOnlyAccess')).toMatchObject({ display_name: 'ViewOnlyAccess', attributes: { aws_managed: true } });
+    expect(entity(out, groupArn)).toMatchObject({ kind: 'Entitlement', display_name: 'Developers', attributes: { name: 'Developers' } });
+    expect(groupIndexOf([{ Arn: groupArn }]).get('developers')).toMatchObject({ arn: groupArn });
   });
 
   it('fills what IAM left out with explicit defaults: path /, null ids and dates, no policies', () => {

@@ -7,8 +7,11 @@
  * `sampleDirectory()` is what the discovery tests read: two accounts that share an AWS managed
  * policy and a person (one email tag in both), a group with a path (so its ARN cannot be made
  * from the name a user's GroupList gives), inline policies on users, groups and roles, a
- * customer managed policy with an older non-default version, and an AWS managed policy attached
- * to nothing (IAM leaves those out of the answer).
+ * customer managed policy with an older non-default version, an AWS managed policy attached
+ * to nothing (IAM leaves those out of the answer), and a user and a role with a permissions
+ * boundary (written as IAM documents `UserDetail`/`RoleDetail`: a `PermissionsBoundary` of
+ * `PermissionsBoundaryType` `PermissionsBoundaryPolicy` and `PermissionsBoundaryArn`, and counted
+ * in the policy's `PermissionsBoundaryUsageCount`).
  */
 
 export type PolicyDocument = { Version: '2012-10-17'; Statement: Record<string, unknown>[] };
@@ -21,6 +24,8 @@ export interface FakeIamUser {
   managed?: string[];
   inline?: Record<string, PolicyDocument>;
   tags?: Record<string, string>;
+  /** The ARN of the managed policy set as its permissions boundary. */
+  boundary?: string;
 }
 
 export interface FakeIamGroup {
@@ -38,6 +43,8 @@ export interface FakeIamRole {
   trust: PolicyDocument;
   managed?: string[];
   inline?: Record<string, PolicyDocument>;
+  /** The ARN of the managed policy set as its permissions boundary. */
+  boundary?: string;
 }
 
 export interface FakeManagedPolicy {
@@ -108,7 +115,7 @@ export function sampleDirectory(primary: string, secondary: string, discoveryUse
           groups: ['Developers'],
           inline: { BobBucket: allow(['s3:GetObject', 's3:PutObject'], 'arn:aws:s3:::bob-bucket/*') },
         },
-        { name: 'ci-deployer', path: '/service/', id: 'AIDACIDEPLOYER000001', managed: [devS3] },
+        { name: 'ci-deployer', path: '/service/', id: 'AIDACIDEPLOYER000001', managed: [devS3], boundary: devS3 },
         { name: 'carol', id: 'AIDACAROL00000000001', groups: ['Auditors'], tags: { email: 'carol@example.com' } },
         { name: discoveryUserName, id: 'AIDATESSERA000000001', managed: [SECURITY_AUDIT] },
       ],
@@ -117,6 +124,7 @@ export function sampleDirectory(primary: string, secondary: string, discoveryUse
         {
           name: 'AppRole',
           id: 'AROAAPPROLE000000001',
+          boundary: SECURITY_AUDIT,
           trust: trust({ Service: 'ec2.amazonaws.com' }),
           inline: {
             AppData: {
@@ -196,7 +204,7 @@ function userXml(account: string, user: FakeIamUser, directory: FakeIamAccount):
     `<member><Path>${user.path ?? '/'}</Path><UserName>${x(user.name)}</UserName><UserId>${user.id}</UserId><Arn>${x(userArn(account, user))}</Arn>` +
     `<CreateDate>${CREATED}</CreateDate><UserPolicyList>${inlineXml(user.inline)}</UserPolicyList>` +
     `<GroupList>${(user.groups ?? []).map((g) => `<member>${x(g)}</member>`).join('')}</GroupList>` +
-    `<AttachedManagedPolicies>${attachedXml(user.managed, directory)}</AttachedManagedPolicies>` +
+    `<AttachedManagedPolicies>${attachedXml(user.managed, directory)}</AttachedManagedPolicies>${boundaryXml(user.boundary)}` +
     `<Tags>${Object.entries(user.tags ?? {}).map(([k, v]) => `<member><Key>${x(k)}</Key><Value>${x(v)}</Value></member>`).join('')}</Tags></member>`
   );
 }
@@ -214,7 +222,7 @@ function roleXml(account: string, role: FakeIamRole, directory: FakeIamAccount):
     `<member><Path>${role.path ?? '/'}</Path><RoleName>${x(role.name)}</RoleName><RoleId>${role.id}</RoleId><Arn>${x(roleArn(account, role))}</Arn>` +
     `<CreateDate>${CREATED}</CreateDate><AssumeRolePolicyDocument>${encodeDocument(role.trust)}</AssumeRolePolicyDocument>` +
     `<InstanceProfileList/><RolePolicyList>${inlineXml(role.inline)}</RolePolicyList>` +
-    `<AttachedManagedPolicies>${attachedXml(role.managed, directory)}</AttachedManagedPolicies><Tags/>` +
+    `<AttachedManagedPolicies>${attachedXml(role.managed, directory)}</AttachedManagedPolicies>${boundaryXml(role.boundary)}<Tags/>` +
     // Changes with every use of the role: discovery must not let it change the role's digest.
     `<RoleLastUsed><LastUsedDate>${new Date().toISOString()}</LastUsedDate><Region>eu-west-1</Region></RoleLastUsed></member>`
   );
@@ -222,6 +230,7 @@ function roleXml(account: string, role: FakeIamRole, directory: FakeIamAccount):
 
 function policyXml(policy: FakeManagedPolicy, directory: FakeIamAccount): string {
   const attachments = [...directory.users, ...directory.groups, ...directory.roles].filter((e) => (e.managed ?? []).includes(policy.arn)).length;
+  const boundaryUses = [...directory.users, ...directory.roles].filter((e) => e.boundary === policy.arn).length;
   const defaultVersion = `v${policy.versions.length}`;
   const versions = policy.versions
     .map((document, i) => `<member><Document>${encodeDocument(document)}</Document><VersionId>v${i + 1}</VersionId><IsDefaultVersion>${i === policy.versions.length - 1}</IsDefaultVersion><CreateDate>${CREATED}</CreateDate></member>`)
@@ -230,9 +239,13 @@ function policyXml(policy: FakeManagedPolicy, directory: FakeIamAccount): string
   return (
     `<member><PolicyName>${x(policy.name)}</PolicyName><DefaultVersionId>${defaultVersion}</DefaultVersionId><PolicyId>${policy.id}</PolicyId>` +
     `<Path>${policy.path ?? '/'}</Path><PolicyVersionList>${versions}</PolicyVersionList><Arn>${x(policy.arn)}</Arn>` +
-    `<AttachmentCount>${attachments}</AttachmentCount><PermissionsBoundaryUsageCount>0</PermissionsBoundaryUsageCount><IsAttachable>true</IsAttachable>` +
+    `<AttachmentCount>${attachments}</AttachmentCount><PermissionsBoundaryUsageCount>${boundaryUses}</PermissionsBoundaryUsageCount><IsAttachable>true</IsAttachable>` +
     `<CreateDate>${CREATED}</CreateDate><UpdateDate>${CREATED}</UpdateDate></member>`
   );
+}
+
+function boundaryXml(arn: string | undefined): string {
+  return arn ? `<PermissionsBoundary><PermissionsBoundaryType>PermissionsBoundaryPolicy</PermissionsBoundaryType><PermissionsBoundaryArn>${x(arn)}</PermissionsBoundaryArn></PermissionsBoundary>` : '';
 }
 
 function inlineXml(inline: Record<string, PolicyDocument> | undefined): string {

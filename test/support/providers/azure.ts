@@ -22,7 +22,10 @@
  * `api-version` required on every call (400 `MissingApiVersionParameter`); role assignments of a
  * subscription (at, above and below it) paged by `nextLink` with `$skipToken`; role definitions by
  * id; 403 `AuthorizationFailed`, 404 `SubscriptionNotFound`; 429 with `Retry-After`; the
- * `x-ms-ratelimit-remaining-subscription-reads` header.
+ * `x-ms-ratelimit-remaining-subscription-reads` header. A principal whose role on a subscription
+ * reads it but lacks Microsoft.Authorization/roleAssignments/read (`withoutAssignmentsRead`) gets
+ * the subscription and an empty role assignments list with 200, not a 403: what ARM answered in
+ * azure-sdk-for-python#22873 (a Management Group Contributor listing a subscription's assignments).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { directoryObject, sampleTenant, transitiveMembers, withoutMembers, type FakeTenant } from './azure-directory';
@@ -50,6 +53,8 @@ export interface FakeAzureState {
   subscriptions: Set<string>;
   /** Subscriptions where the app's service principal holds Reader. */
   readerOn: Set<string>;
+  /** Subscriptions where its role reads the subscription but not its role assignments. */
+  withoutAssignmentsRead: Set<string>;
   throttle?: Surface;
   /** The next `count` calls to `surface` answer 429 with this Retry-After. */
   throttleBurst?: { surface: Surface; count: number; retryAfterSeconds: number };
@@ -108,6 +113,7 @@ export async function startFakeAzure(initial: Partial<FakeAzureState> = {}, port
     graphPermissions: new Set(GRAPH_LISTINGS.map((l) => l.permission)),
     subscriptions: new Set(azureSubscriptions),
     readerOn: new Set(azureSubscriptions),
+    withoutAssignmentsRead: new Set(),
     tenant: sampleAzureTenant(),
     graphPageSize: DEFAULT_GRAPH_PAGE,
     armPageSize: 1000,
@@ -246,7 +252,7 @@ export async function startFakeAzure(initial: Partial<FakeAzureState> = {}, port
       if (!decoded || decoded.path !== path) return json(400, { error: { code: 'InvalidSkipToken', message: 'The skip token is invalid.' } }, headers);
       start = decoded.offset;
     }
-    const all = data.roleAssignments;
+    const all = state.withoutAssignmentsRead.has(subscription) ? [] : data.roleAssignments;
     const page = all.slice(start, start + state.armPageSize).map((a) => ({
       id: `${a.scope === '/' ? '' : a.scope}/providers/Microsoft.Authorization/roleAssignments/${a.guid}`,
       type: 'Microsoft.Authorization/roleAssignments',

@@ -10,7 +10,14 @@
  * - rate limits per bucket (Okta's management buckets: `/api/v1/users`, `/api/v1/groups*`,
  *   `/api/v1/apps*`) in fixed windows, every answer carrying `X-Rate-Limit-Limit`,
  *   `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset` (epoch seconds); over the limit a 429
- *   until the window resets; and 429 bursts (another client of the org using the quota).
+ *   until the window resets; and 429 bursts (another client of the org using the quota);
+ * - the user an API token acts for (`tokenUser`: "API tokens are generated with the permissions
+ *   of the user that created the token. If a user's permissions change, then so do the token's",
+ *   Okta's "Manage Okta API tokens"): `GET /api/v1/users/me` answers that user and
+ *   `GET /api/v1/users/{id}/roles` its admin role assignments (an empty array for none, as the
+ *   Roles API lists a user's assignments). When it holds no admin role, `/api/v1/users` answers
+ *   200 with an empty list: what Okta orgs answered such a token in issue 27, and what peers'
+ *   trackers report as syncs that "found zero accounts". Other reads still follow `scopes`.
  * Tests change `state` (scopes, the org's data, limits) between calls, and may `pause` the org:
  * requests then wait (`waiting` counts them) until `allow(n)` lets the next n through, in the
  * order they came, or `resume` answers them all; a waiting request is answered from the state
@@ -73,6 +80,8 @@ export interface FakeOktaState {
   rateLimits: { windowMs: number; perBucket: Partial<Record<OktaBucket, number>> };
   /** The next this many requests answer 429 (as when another client spends the org's quota). */
   burst429: number;
+  /** The user the API token acts for (its creator) and the admin roles that user holds. */
+  tokenUser: { user: OktaUserObject; roles: string[] };
   /** Pages shorter than Okta's maxima (Okta may return fewer items than `limit`): exercises paging with little data. */
   maxPage?: number;
 }
@@ -157,6 +166,7 @@ export async function startFakeOkta(initial: Partial<FakeOktaState> = {}, port =
     org: buildOrg({ users: [], groups: [], members: {}, apps: [], appGroups: {} }),
     rateLimits: { windowMs: 60_000, perBucket: {} },
     burst429: 0,
+    tokenUser: { user: oktaUser(9999, { login: 'tessera-discovery@example.test' }), roles: ['READ_ONLY_ADMIN'] },
     ...initial,
   };
   const calls: FakeOktaCall[] = [];
@@ -216,6 +226,8 @@ export async function startFakeOkta(initial: Partial<FakeOktaState> = {}, port =
     if (metered.over) return record(oktaError(429, 'E0000047', 'API call exceeded rate limit due to too many requests.', metered.headers));
     if (request.headers.authorization !== `SSWS ${oktaToken}`) return record(oktaError(401, 'E0000011', 'Invalid token provided', metered.headers));
     if (!state.scopes.has(SCOPE_OF_BUCKET[bucket])) return record(oktaError(403, 'E0000006', 'You do not have permission to perform the requested action', metered.headers));
+    const self = tokenUserAnswer(path);
+    if (self) return record(self);
     const listed = list(path, request.url.searchParams);
     if (!listed) return record(oktaError(404, 'E0000007', `Not found: Resource not found: ${path}`, metered.headers));
     const { items, maximum, toJson } = listed;
@@ -234,11 +246,21 @@ export async function startFakeOkta(initial: Partial<FakeOktaState> = {}, port =
     return record(json(200, page.map(toJson), headers));
   };
 
+  /** `/users/me` and the token user's role assignments. */
+  function tokenUserAnswer(path: string): LocalReply | undefined {
+    const { user, roles } = state.tokenUser;
+    if (path === '/api/v1/users/me') return json(200, user);
+    if (path === `/api/v1/users/${user.id}/roles`) {
+      return json(200, roles.map((type, i) => ({ id: `ra${String(i).padStart(17, '0')}`, label: type, type, status: 'ACTIVE', created: STAMP, lastUpdated: STAMP, assignmentType: 'USER' })));
+    }
+    return undefined;
+  }
+
   /** The sorted list a path names, its page maximum, and how an item is rendered. */
   function list(path: string, query: URLSearchParams): { items: { id: string }[]; maximum: number; toJson: (item: { id: string }) => unknown } | undefined {
     const org = state.org;
     const identity = (item: { id: string }) => item;
-    if (path === '/api/v1/users') return { items: org.users, maximum: PAGE.users, toJson: identity };
+    if (path === '/api/v1/users') return { items: state.tokenUser.roles.length === 0 ? [] : org.users, maximum: PAGE.users, toJson: identity };
     if (path === '/api/v1/groups') {
       const q = query.get('q')?.toLowerCase();
       return { items: q ? org.groups.filter((g) => g.profile.name.toLowerCase().startsWith(q)) : org.groups, maximum: PAGE.groups, toJson: identity };
