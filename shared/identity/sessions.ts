@@ -7,6 +7,7 @@
  * that login. A session ends `TESSERA_SESSION_MAX_SECONDS` after its sign-in however often it
  * refreshes: each refresh token carries that end and never outlives it.
  */
+import { runWithConcurrency } from '../bounded-concurrency';
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
@@ -20,7 +21,6 @@ import type { RefreshFamilyRecord, RefreshTokenRecord, UserRecord } from '../sto
 import type { TransactItem } from '../store/table-client';
 import { issueAccessToken, type TokenResponse } from './access-tokens';
 import { permissionsFor } from './permissions';
-import { runWithConcurrency } from '../bounded-concurrency';
 import { markSessionEnded, markSessionsEnded, sessionHasEnded } from './session-revocation';
 
 export interface SessionStart {

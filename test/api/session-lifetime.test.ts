@@ -4,6 +4,7 @@
  * its sign-in however often it refreshes, and the reuse of a refresh token ends the session's
  * access tokens as well as its refresh family. The default maximum (30 days) is what runs here.
  */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../shared/crypto/opaque-tokens';
 import { keys } from '../../shared/store/keys';
@@ -93,5 +94,21 @@ describe('the absolute session lifetime', () => {
     // Signing in again is the way on.
     const again = await login(http, clock, email);
     expect((await refresh(again.refreshToken)).status).toBe(200);
+  });
+
+  it('ends a session whose refresh token predates the recorded end at its sign-in time + 30 days', async () => {
+    const email = await newUser();
+    let tokens = tokensOf(await http.request('POST', '/v1/auth/login', { body: { email, password: 'correct horse battery staple' } }));
+    clock.advance(20 * DAY);
+    tokens = tokensOf(await refresh(tokens.refresh_token));
+    // As a deployment before the session end existed stored it: a 30-day expiry from the refresh, no end.
+    const key = keys.refreshToken(sha256Hex(tokens.refresh_token));
+    await host.documents.send(new UpdateCommand({
+      TableName: host.config.tableName, Key: key,
+      UpdateExpression: 'SET expires_at = :later REMOVE session_expires_at',
+      ExpressionAttributeValues: { ':later': new Date(clock.now().getTime() + 30 * DAY * 1000).toISOString() },
+    }));
+    clock.advance(11 * DAY);
+    expect((await refresh(tokens.refresh_token)).status).toBe(401);
   });
 });
