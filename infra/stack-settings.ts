@@ -102,11 +102,12 @@ export const environmentSchema = z
       })
       .strict()
       .prefault({}),
-    /** Lifetimes of access tokens and refresh tokens. */
+    /** Lifetimes of access tokens, refresh tokens and sessions (a sign-in however often it refreshes). */
     tokens: z
       .object({
         accessTokenTtlSeconds: boundedInt('TESSERA_ACCESS_TOKEN_TTL_SECONDS'),
         refreshTokenTtlDays: boundedInt('TESSERA_REFRESH_TOKEN_TTL_DAYS'),
+        sessionMaxSeconds: boundedInt('TESSERA_SESSION_MAX_SECONDS'),
       })
       .strict()
       .prefault({}),
@@ -323,5 +324,6 @@ export function tunableEnvironment(settings: StackSettings): Record<string, stri
     TESSERA_RATE_WINDOW_SECONDS: String(settings.rateLimits.windowSeconds),
     TESSERA_ACCESS_TOKEN_TTL_SECONDS: String(settings.tokens.accessTokenTtlSeconds),
     TESSERA_REFRESH_TOKEN_TTL_DAYS: String(settings.tokens.refreshTokenTtlDays),
+    TESSERA_SESSION_MAX_SECONDS: String(settings.tokens.sessionMaxSeconds),
   };
 }

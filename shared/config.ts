@@ -16,6 +16,9 @@ const intFromEnv = (fallback: number, min: number, max: number) =>
 export const deployableSettingBounds = {
   TESSERA_ACCESS_TOKEN_TTL_SECONDS: { default: 900, min: 900, max: 3600 },
   TESSERA_REFRESH_TOKEN_TTL_DAYS: { default: 30, min: 1, max: 365 },
+  // The absolute lifetime of a session (a sign-in and its refreshes): 10 s lets a test watch
+  // one end; the ceiling only keeps dates representable (the refresh token TTL caps it anyway).
+  TESSERA_SESSION_MAX_SECONDS: { default: 2_592_000, min: 10, max: 3_153_600_000 },
   // At most 500: past the limit, every address without failures may still add one (up to 10 ×
   // the limit, rate-limits.ts), and each address is an attribute of about 40 bytes on the
   // account's window item, so 5,000 of them (200 KB) stay well under DynamoDB's 400 KB.
@@ -49,6 +52,7 @@ const EnvSchema = z.object({
   TESSERA_JWT_AUDIENCE: z._default(z.string().check(z.minLength(1)), 'tessera'),
   TESSERA_ACCESS_TOKEN_TTL_SECONDS: boundedIntFromEnv('TESSERA_ACCESS_TOKEN_TTL_SECONDS'),
   TESSERA_REFRESH_TOKEN_TTL_DAYS: boundedIntFromEnv('TESSERA_REFRESH_TOKEN_TTL_DAYS'),
+  TESSERA_SESSION_MAX_SECONDS: boundedIntFromEnv('TESSERA_SESSION_MAX_SECONDS'),
   TESSERA_SIGNING_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_CURSOR_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_KEY_CACHE_SECONDS: intFromEnv(300, 1, 3_600),
@@ -141,6 +145,8 @@ export interface Config {
   publicUrl: string;
   jwt: { issuer: string; audience: string; accessTokenTtlSeconds: number };
   refreshTokenTtlDays: number;
+  /** A session ends this long after its sign-in, however often it refreshes. */
+  sessionMaxSeconds: number;
   /**
    * AWS: the Secrets Manager secret holding the seed of the JWT signing key (AWSCURRENT signs).
    * Local: a key file. Only token issuers read it; everyone else verifies with the published
@@ -206,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     jwt: { issuer: publicUrl, audience: e.TESSERA_JWT_AUDIENCE, accessTokenTtlSeconds: e.TESSERA_ACCESS_TOKEN_TTL_SECONDS },
     refreshTokenTtlDays: e.TESSERA_REFRESH_TOKEN_TTL_DAYS,
+    sessionMaxSeconds: e.TESSERA_SESSION_MAX_SECONDS,
     signingKeys: e.TESSERA_SIGNING_KEY_SECRET_ARN
       ? { kind: 'secrets-manager', secretArn: e.TESSERA_SIGNING_KEY_SECRET_ARN }
       : { kind: 'file', path: path.join(dataDir, 'keys', 'jwt-signing-keys.json') },

@@ -4,7 +4,8 @@
  * - `sessions_valid_after` (password reset, enable again): every sign-in before it;
  * - `other_sessions_valid_after` + `kept_session_id` (password change): every sign-in before
  *   it except the session that made the change;
- * - `revoked_sessions` (logout): those sessions, until their last access token has expired.
+ * - `revoked_sessions` (logout, a reused refresh token, the tenant's IdP deleted or deactivated
+ *   for a federated session): those sessions, until their last access token has expired.
  * Refresh families are revoked as well; this is what ends the access tokens already issued.
  */
 import { epochSeconds } from '../clock';
@@ -34,18 +35,19 @@ export function sessionHasEnded(user: UserRecord, session: SessionOfCredential, 
 const MARKER_WRITE_ATTEMPTS = 5;
 
 /**
- * Marks one session as ended on its user record until every access token it may still hold
- * has expired (TTL plus the verifier's clock tolerance), dropping the entries that no longer
- * matter so the record stays small. Written only over the map it was computed from.
+ * Marks sessions of one user as ended on its user record until every access token they may
+ * still hold has expired (TTL plus the verifier's clock tolerance), dropping the entries that
+ * no longer matter so the record stays small. Written only over the map it was computed from.
  */
-export async function markSessionEnded(deps: Deps, tenantId: string, userId: string, sessionId: string): Promise<void> {
+export async function markSessionsEnded(deps: Deps, tenantId: string, userId: string, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
   for (let attempt = 1; ; attempt++) {
     const user = await getUser(deps, tenantId, userId);
     if (!user) return;
     const now = epochSeconds(deps.clock);
     const current = user.revoked_sessions;
     const next = Object.fromEntries(Object.entries(current ?? {}).filter(([, until]) => until > now));
-    next[sessionId] = now + deps.config.jwt.accessTokenTtlSeconds + ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS;
+    for (const sessionId of sessionIds) next[sessionId] = now + deps.config.jwt.accessTokenTtlSeconds + ACCESS_TOKEN_CLOCK_TOLERANCE_SECONDS;
     try {
       await deps.table.update({
         Key: keys.user(tenantId, userId),
@@ -59,3 +61,6 @@ export async function markSessionEnded(deps: Deps, tenantId: string, userId: str
     }
   }
 }
+
+/** One session (logout, a reused refresh token): `markSessionsEnded` for a single id. */
+export const markSessionEnded = (deps: Deps, tenantId: string, userId: string, sessionId: string): Promise<void> => markSessionsEnded(deps, tenantId, userId, [sessionId]);

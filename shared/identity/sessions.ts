@@ -2,9 +2,12 @@
  * Sessions: an access token plus a refresh token. Refresh tokens are opaque, stored as a
  * SHA-256 digest, strictly single-use and grouped in a family (one per login). Using one
  * marks it used and mints the next in one transaction that also checks the family is alive;
- * presenting a used one again revokes the whole family (token theft is assumed). The family id
- * is the session id (`sid`) of every access token of that login.
+ * presenting a used one again revokes the whole family and ends the access tokens it issued
+ * (token theft is assumed). The family id is the session id (`sid`) of every access token of
+ * that login. A session ends `TESSERA_SESSION_MAX_SECONDS` after its sign-in however often it
+ * refreshes: each refresh token carries that end and never outlives it.
  */
+import { runWithConcurrency } from '../bounded-concurrency';
 import { epochSeconds, isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { ForbiddenError, UnauthenticatedError } from '../errors';
@@ -18,7 +21,7 @@ import type { RefreshFamilyRecord, RefreshTokenRecord, UserRecord } from '../sto
 import type { TransactItem } from '../store/table-client';
 import { issueAccessToken, type TokenResponse } from './access-tokens';
 import { permissionsFor } from './permissions';
-import { markSessionEnded, sessionHasEnded } from './session-revocation';
+import { markSessionEnded, markSessionsEnded, sessionHasEnded } from './session-revocation';
 
 export interface SessionStart {
   user: UserRecord;
@@ -26,6 +29,8 @@ export interface SessionStart {
   amr: string[];
   authTime: number;
   mfaAt: number | undefined;
+  /** Signed in through the tenant's IdP (ends with that configuration: `endFederatedSessions`). */
+  federated?: boolean;
 }
 
 /** A session that exists: its refresh family id is the `sid` of its access tokens. */
@@ -45,10 +50,10 @@ export async function workspaceFor(deps: Deps, user: UserRecord, requested: stri
   throw new ForbiddenError('You are not a member of that workspace, or it does not exist');
 }
 
-function refreshTokenItems(deps: Deps, start: SessionStart, familyId: string): { token: string; item: TransactItem } {
+function refreshTokenItems(deps: Deps, start: SessionStart, familyId: string, sessionExpiresAt: Date): { token: string; item: TransactItem } {
   const token = generateOpaqueToken('refresh');
   const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + deps.config.refreshTokenTtlDays * 86_400_000);
+  const expiresAt = new Date(Math.min(now.getTime() + deps.config.refreshTokenTtlDays * 86_400_000, sessionExpiresAt.getTime()));
   const record: RefreshTokenRecord = {
     token_hash: sha256Hex(token),
     tenant_id: start.user.tenant_id,
@@ -59,6 +64,7 @@ function refreshTokenItems(deps: Deps, start: SessionStart, familyId: string): {
     auth_time: start.authTime,
     mfa_at: start.mfaAt ?? null,
     expires_at: expiresAt.toISOString(),
+    session_expires_at: sessionExpiresAt.toISOString(),
     used_at: null,
     created_at: now.toISOString(),
   };
@@ -90,13 +96,20 @@ export async function startSession(
   extra: TransactItem[] = [],
 ): Promise<TokenResponse> {
   const familyId = deps.ids.next('fam');
-  const family: RefreshFamilyRecord = { id: familyId, tenant_id: start.user.tenant_id, user_id: start.user.id, revoked_at: null, revoked_reason: null, created_at: isoNow(deps.clock) };
-  const refresh = refreshTokenItems(deps, start, familyId);
+  const family: RefreshFamilyRecord = {
+    id: familyId, tenant_id: start.user.tenant_id, user_id: start.user.id, revoked_at: null, revoked_reason: null,
+    ...(start.federated ? { federated: true } : {}), created_at: isoNow(deps.clock),
+  };
+  const sessionExpiresAt = new Date(deps.clock.now().getTime() + deps.config.sessionMaxSeconds * 1000);
+  const refresh = refreshTokenItems(deps, start, familyId, sessionExpiresAt);
   const event = auditEventPut(deps, {
     log: 'identity', tenantId: start.user.tenant_id, workspaceId: start.workspaceId, actorId: start.user.id,
     action: audit.action, targetType: 'user', targetId: start.user.id, payload: { amr: start.amr, ...audit.payload }, sourceIp: audit.sourceIp,
   }, audit.head !== undefined ? { head: audit.head } : {});
-  await deps.table.transact([...extra, deps.table.putItem({ ...keys.refreshFamily(family.tenant_id, family.user_id, familyId), ...family }), refresh.item, event.item]);
+  // Kept, like its refresh tokens, a day past the session's end (a late reuse is still one); the
+  // expiry also bounds what `endFederatedSessions` reads in the tenant's partition.
+  const familyTtl = Math.floor(sessionExpiresAt.getTime() / 1000) + 86_400;
+  await deps.table.transact([...extra, deps.table.putItem({ ...keys.refreshFamily(family.tenant_id, family.user_id, familyId), ...family, ttl: familyTtl }), refresh.item, event.item]);
   const access = await accessTokenFor(deps, { ...start, sessionId: familyId });
   return { access_token: access.token, token_type: 'Bearer', expires_in: access.expiresIn, refresh_token: refresh.token, tenant_id: start.user.tenant_id, workspace_id: start.workspaceId };
 }
@@ -121,16 +134,29 @@ export async function revokeRefreshFamily(deps: Deps, family: { tenantId: string
 
 const familyOf = (record: RefreshTokenRecord) => ({ tenantId: record.tenant_id, userId: record.user_id, familyId: record.family_id });
 
+/** The end of the session a refresh token belongs to (older tokens: their sign-in + the maximum). */
+function sessionExpiresAtOf(deps: Deps, record: RefreshTokenRecord): Date {
+  return record.session_expires_at !== undefined ? new Date(record.session_expires_at) : new Date((record.auth_time + deps.config.sessionMaxSeconds) * 1000);
+}
+
+/** A reused refresh token: the family is revoked and the access tokens it issued end now too. */
+async function endReusedSession(deps: Deps, record: RefreshTokenRecord): Promise<void> {
+  await revokeRefreshFamily(deps, familyOf(record), 'reuse');
+  await markSessionEnded(deps, record.tenant_id, record.user_id, record.family_id);
+}
+
 export async function refreshSession(deps: Deps, input: { refreshToken: string; workspaceId: string | undefined }, sourceIp: string): Promise<TokenResponse> {
   const invalid = () => new UnauthenticatedError('The refresh token is not valid');
   if (!hasTokenShape('refresh', input.refreshToken)) throw invalid();
   const hash = sha256Hex(input.refreshToken);
   const record = await deps.table.get<RefreshTokenRecord>(keys.refreshToken(hash));
   if (!record) throw invalid();
-  if (Date.parse(record.expires_at) <= deps.clock.now().getTime()) throw invalid();
+  const sessionExpiresAt = sessionExpiresAtOf(deps, record);
+  const nowMs = deps.clock.now().getTime();
+  if (Date.parse(record.expires_at) <= nowMs || sessionExpiresAt.getTime() <= nowMs) throw invalid();
 
   if (record.used_at) {
-    await revokeRefreshFamily(deps, familyOf(record), 'reuse');
+    await endReusedSession(deps, record);
     await recordAuditEvent(deps, {
       log: 'identity', tenantId: record.tenant_id, workspaceId: record.workspace_id, actorId: null,
       action: 'refresh_token_reused', targetType: 'user', targetId: record.user_id, payload: { family_id: record.family_id }, sourceIp,
@@ -150,7 +176,7 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
     authTime: record.auth_time,
     mfaAt: record.mfa_at ?? undefined,
   };
-  const next = refreshTokenItems(deps, start, record.family_id);
+  const next = refreshTokenItems(deps, start, record.family_id, sessionExpiresAt);
   // A refresh token is single-use, so its use is audited every time, with the exchange.
   const used = auditEventPut(deps, {
     log: 'identity', tenantId: record.tenant_id, workspaceId: start.workspaceId, actorId: record.user_id,
@@ -174,8 +200,9 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
     ]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    // Either a parallel use won the race (a reuse: revoke) or the family is already revoked.
-    await revokeRefreshFamily(deps, familyOf(record), 'reuse');
+    // Either a parallel use won the race (a reuse: end the session) or the family was already
+    // revoked (ending it again changes nothing).
+    await endReusedSession(deps, record);
     throw invalid();
   }
   const access = await accessTokenFor(deps, start);
@@ -205,4 +232,43 @@ export async function revokeAllSessions(deps: Deps, tenantId: string, userId: st
     await Promise.all(page.items.filter((f) => f.id !== options.except).map((f) => revokeRefreshFamily(deps, { tenantId, userId, familyId: f.id }, reason)));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+}
+
+/** Live federated sessions ended by one request at a time (each is two small writes). */
+const FEDERATED_SESSION_ENDS_IN_PARALLEL = 8;
+
+/**
+ * Ends every live session of a tenant that was signed in through its IdP (the configuration is
+ * deleted or deactivated): each family is revoked (refresh: 401) and marked ended on its user
+ * record (access tokens: 401), the same marks a logout makes. Local-password sessions stay.
+ *
+ * Why a sweep now rather than a check on each request: authentication reads only the user
+ * record, and the tenant's IdP configuration is not read on any authenticated request, so an
+ * "IdP generation" compared per request would cost every federated request one more item read
+ * (and every refresh one). Ending the sessions here costs one consistent query of the tenant's
+ * refresh families (bounded: a family expires a day after its session's end) plus two writes per
+ * live federated session, once, on an administrator's rare change. A sign-in racing the change
+ * cannot slip past: exchanging an SSO code checks, in the transaction that creates the family,
+ * that the configuration still exists and is active (`sso-codes.ts`), and the callers switch the
+ * configuration off before calling this, so a family is either seen here or never created.
+ * Idempotent: a failure part-way is finished by repeating the request.
+ */
+export async function endFederatedSessions(deps: Deps, tenantId: string, reason: string): Promise<number> {
+  let ended = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await deps.table.queryPrefix<RefreshFamilyRecord>(keys.refreshFamiliesOfTenant(tenantId), { limit: 100, cursor }, {
+      filter: { expression: 'revoked_at = :null AND federated = :true', values: { ':null': null, ':true': true } },
+    });
+    const byUser = new Map<string, string[]>();
+    for (const family of page.items) byUser.set(family.user_id, [...(byUser.get(family.user_id) ?? []), family.id]);
+    await runWithConcurrency([...byUser], FEDERATED_SESSION_ENDS_IN_PARALLEL, async ([userId, familyIds]) => {
+      // Revoked first: should the marker fail, the refresh tokens are already refused.
+      await Promise.all(familyIds.map((familyId) => revokeRefreshFamily(deps, { tenantId, userId, familyId }, reason)));
+      await markSessionsEnded(deps, tenantId, userId, familyIds);
+    });
+    ended += page.items.length;
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return ended;
 }

@@ -81,6 +81,7 @@ export const keys = {
   refreshToken: (tokenHash: string): ItemKey => ({ PK: `REFRESH#${tokenHash}`, SK: 'REFRESH' }),
   refreshFamily: (tenantId: string, userId: string, familyId: string): ItemKey => ({ PK: tenantPk(tenantId), SK: `RTFAMILY#${userId}#${familyId}` }),
   refreshFamiliesOfUser: (tenantId: string, userId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: `RTFAMILY#${userId}#` }),
+  refreshFamiliesOfTenant: (tenantId: string): KeyPrefix => ({ PK: tenantPk(tenantId), SKPrefix: 'RTFAMILY#' }),
 
   mfaTransaction: (tokenHash: string): ItemKey => ({ PK: `MFATX#${tokenHash}`, SK: 'MFATX' }),
   passwordResetToken: (tokenHash: string): ItemKey => ({ PK: `RESET#${tokenHash}`, SK: 'RESET' }),

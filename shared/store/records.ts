@@ -116,7 +116,13 @@ export interface RefreshTokenRecord {
   amr: string[];
   auth_time: number;
   mfa_at: number | null;
+  /** Never later than `session_expires_at`: refreshing does not slide a session past its end. */
   expires_at: string;
+  /**
+   * The end of the session (sign-in + `TESSERA_SESSION_MAX_SECONDS`), carried from token to
+   * token of the family. Absent on tokens from before it existed: their `auth_time` + the maximum.
+   */
+  session_expires_at?: string;
   used_at: string | null;
   created_at: string;
 }
@@ -127,6 +133,8 @@ export interface RefreshFamilyRecord {
   user_id: string;
   revoked_at: string | null;
   revoked_reason: string | null;
+  /** Signed in through the tenant's IdP: the session ends when that configuration is deleted or deactivated. */
+  federated?: boolean;
   created_at: string;
 }
 

@@ -37,7 +37,7 @@ const NEW_PASSWORD = 'a different long passphrase 42';
 const BACK = 'https://console.example.com/sso/done';
 const CLIENT_SECRET = 'oidc-client-secret-for-tessera-kinds';
 /** What the steps hand on to each other. */
-const s = { sessionA: { access: '', refresh: '' }, sessionB: { access: '', refresh: '' }, userId: '', workspaceId: '', patId: '', pat: '' };
+const s = { sessionA: { access: '', refresh: '' }, sessionB: { access: '', refresh: '' }, userId: '', workspaceId: '', patId: '', pat: '', endedRefresh: '' };
 
 async function code(): Promise<string> {
   const c = await totpCode(totpSecret, clock.epochSeconds());
@@ -167,20 +167,24 @@ const steps: Step[] = [
     },
   },
   {
-    name: 'the used refresh token comes back',
+    name: 'a used refresh token comes back',
     produces: ['refresh_token_reused'],
     run: async () => {
-      expectStatus(await http.request('POST', '/v1/auth/token', { body: { grant_type: 'refresh_token', refresh_token: s.sessionB.refresh } }), 401);
+      // A session of its own (the logout step ends it too): a reuse also ends its session's
+      // access tokens, and later steps use A's and B's.
+      const mfaToken = await passwordLogin();
+      const reused = expectStatus(await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code: await code() } }), 200);
+      const grant = { grant_type: 'refresh_token', refresh_token: reused.refresh_token as string };
+      s.endedRefresh = expectStatus(await http.request('POST', '/v1/auth/token', { body: grant }), 200).refresh_token as string;
+      expectStatus(await http.request('POST', '/v1/auth/token', { body: grant }), 401);
     },
   },
   {
     name: 'a logout',
     produces: ['logout'],
     run: async () => {
-      // A session of its own: a logout also ends its session's access tokens, and later steps use A's and B's.
-      const mfaToken = await passwordLogin();
-      const ended = expectStatus(await http.request('POST', '/v1/mfa/challenge', { body: { mfa_token: mfaToken, code: await code() } }), 200);
-      const res = await http.request('POST', '/v1/auth/logout', { body: { refresh_token: ended.refresh_token as string } });
+      // The reuse step's session: a logout also ends its session's access tokens, and later steps use A's and B's.
+      const res = await http.request('POST', '/v1/auth/logout', { body: { refresh_token: s.endedRefresh } });
       expect(res.status, res.text).toBe(204);
     },
   },
@@ -313,7 +317,8 @@ describe('every identity event kind', () => {
     const failed = events.find((e) => e.action === 'login_failed')!;
     expect(failed.payload).toMatchObject({ method: 'password', reason: expect.any(String) });
     const used = events.filter((e) => e.action === 'token_used').map((e) => e.payload.kind).sort();
-    expect(used).toEqual(['pat', 'refresh']);
+    // One PAT use (audited once an hour) and two refreshes: the exchange step's and, before its reuse, the reuse step's own.
+    expect(used).toEqual(['pat', 'refresh', 'refresh']);
   });
 
   it("audits a PAT's use at most once an hour per token, and every refresh", async () => {

@@ -72,6 +72,7 @@ describe('environments in cdk.json', () => {
 
   it('refuses values the functions would refuse at their cold start, unknown fields, and a publicUrl off the custom domain', () => {
     expect(() => settingsFrom(prodWith((e) => ((e.tokens as Json).accessTokenTtlSeconds = 60)))).toThrow(/tokens\.accessTokenTtlSeconds/);
+    expect(() => settingsFrom(prodWith((e) => ((e.tokens as Json).sessionMaxSeconds = 9)))).toThrow(/tokens\.sessionMaxSeconds/);
     expect(() => settingsFrom(prodWith((e) => ((e.rateLimits as Json).windowSeconds = 0)))).toThrow(/rateLimits\.windowSeconds/);
     expect(() => settingsFrom(prodWith((e) => ((e.timeouts as Json).routeSeconds = 30)))).toThrow(/timeouts\.routeSeconds/);
     expect(() => settingsFrom(prodWith((e) => (e.logRetentionDays = 31)))).toThrow(/logRetentionDays must be one of/);
@@ -101,7 +102,7 @@ describe('what an environment sets reaches the stack', () => {
     ...defaultStackSettings,
     env: 'test',
     rateLimits: { loginAccountFailures: 11, loginAccountIpFailures: 6, authIpRequests: 301, windowSeconds: 901 },
-    tokens: { accessTokenTtlSeconds: 1200, refreshTokenTtlDays: 14 },
+    tokens: { accessTokenTtlSeconds: 1200, refreshTokenTtlDays: 14, sessionMaxSeconds: 604_800 },
     memory: { defaultMb: 384, passwordHashingMb: 1536, runWorkerMb: 768 },
     timeouts: { routeSeconds: 12, passwordHashingSeconds: 15 },
     throttle: { rateLimit: 7, burstLimit: 9 },
@@ -123,6 +124,7 @@ describe('what an environment sets reaches the stack', () => {
       expect(config.rateLimits, handler).toEqual({ accountFailures: 11, accountIpFailures: 6, ipRequests: 301, windowSeconds: 901 });
       expect(config.jwt.accessTokenTtlSeconds, handler).toBe(1200);
       expect(config.refreshTokenTtlDays, handler).toBe(14);
+      expect(config.sessionMaxSeconds, handler).toBe(604_800);
     }
   });
 

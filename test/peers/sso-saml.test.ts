@@ -85,6 +85,8 @@ interface ResponseOptions {
   attributes?: Record<string, string>;
   /** Another top-level status than Success (the IdP did not sign the user in). */
   status?: string;
+  /** When the IdP says the user signed in (default: now). */
+  authnInstant?: Date;
 }
 
 /** A Response signed by `signer` (the IdP by default), base64 as the POST binding carries it. */
@@ -111,7 +113,7 @@ async function samlResponse(o: ResponseOptions): Promise<string> {
   };
   // XML fragments go in as they are (replaceTagsByValue escapes what it inserts).
   const fragments = {
-    AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_session"><saml:AuthnContext><saml:AuthnContextClassRef>${o.classRef ?? 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport'}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
+    AuthnStatement: `<saml:AuthnStatement AuthnInstant="${(o.authnInstant ?? now).toISOString()}" SessionIndex="_session"><saml:AuthnContext><saml:AuthnContextClassRef>${o.classRef ?? 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport'}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
     AttributeStatement: `<saml:AttributeStatement>${Object.entries(o.attributes ?? { email })
       .map(([name, value]) => `<saml:Attribute Name="${name}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:${name.includes(':') ? 'uri' : 'basic'}"><saml:AttributeValue xsi:type="xs:string">${value}</saml:AttributeValue></saml:Attribute>`)
       .join('')}</saml:AttributeStatement>`,
@@ -187,6 +189,15 @@ describe('SAML single sign-on', () => {
     const c = await startLogin();
     const noKeyInfo = decode(await samlResponse({ requestId: c.requestId, signer: impostor })).replace(/<ds:KeyInfo>[\s\S]*?<\/ds:KeyInfo>/g, '');
     refused(await post(encode(noKeyInfo), c.relayState));
+  });
+
+  it('refuses an AuthnInstant later than now + 60 s (a skewed or hostile IdP); one within the minute signs in', async () => {
+    const ahead = await startLogin();
+    const refusedAnswer = await post(await samlResponse({ requestId: ahead.requestId, authnInstant: new Date(clock.now().getTime() + 3_600_000) }), ahead.relayState);
+    expect(refused(refusedAnswer)).toMatch(/sign-in happened in the future/);
+    const close = await startLogin();
+    const accepted = await post(await samlResponse({ requestId: close.requestId, authnInstant: new Date(clock.now().getTime() + 30_000) }), close.relayState);
+    expect((await http.request('POST', '/v1/auth/token', { body: { grant_type: 'sso_code', code: codeOf(accepted.headers.location) } })).status).toBe(200);
   });
 
   it('refuses another audience, another recipient, an expired and a not-yet-valid assertion', async () => {

@@ -17,6 +17,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ TESSERA_ACCESS_TOKEN_TTL_SECONDS: '3601' })).toThrow(/TESSERA_ACCESS_TOKEN_TTL_SECONDS/);
   });
 
+  it('bounds the absolute session lifetime from below (10 s) and defaults it to 30 days', () => {
+    expect(loadConfig({}).sessionMaxSeconds).toBe(2_592_000);
+    expect(loadConfig({ TESSERA_SESSION_MAX_SECONDS: '10' }).sessionMaxSeconds).toBe(10);
+    expect(() => loadConfig({ TESSERA_SESSION_MAX_SECONDS: '9' })).toThrow(/TESSERA_SESSION_MAX_SECONDS/);
+    expect(() => loadConfig({ TESSERA_SESSION_MAX_SECONDS: 'a month' })).toThrow(/TESSERA_SESSION_MAX_SECONDS/);
+  });
+
   it("says what is wrong in zod's English words (zod/mini loads no locale by itself)", () => {
     expect(() => loadConfig({ TESSERA_ACCESS_TOKEN_TTL_SECONDS: '600', TESSERA_STAGE: 'x' })).toThrow(
       'Invalid configuration: TESSERA_STAGE: Invalid option: expected one of "local"|"aws"; TESSERA_ACCESS_TOKEN_TTL_SECONDS: Too small: expected number to be >=900',

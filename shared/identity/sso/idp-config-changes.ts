@@ -17,6 +17,7 @@ import { keys } from '../../store/keys';
 import type { IdpConfigRecord, OidcSettingsRecord, SamlSettingsRecord, TenantRecord } from '../../store/records';
 import type { TransactItem } from '../../store/table-client';
 import { assertVerifiedDomainsOf } from '../email-domains';
+import { endFederatedSessions } from '../sessions';
 import type { Principal } from '../principal';
 import { getIdpConfig, ownTenant, toIdpConfigView, type IdpConfigView } from './idp-config';
 import { parseIdpMetadata } from './saml-idp-metadata';
@@ -185,6 +186,10 @@ export async function updateIdpConfig(deps: Deps, principal: Principal, tenantId
     sourceIp,
   });
   const put = deps.table.putItem({ ...keys.idpConfig(tenant.id), ...record }, { expression: 'version = :v', values: { ':v': previous.version } });
-  return save(deps, tenant, record, put, audit.item);
+  const view = await save(deps, tenant, record, put, audit.item);
+  // Inactive: sessions signed in through it end. Every change that leaves it inactive sweeps
+  // (finding none after the first), so repeating `active: false` finishes a sweep that failed.
+  if (!record.active) await endFederatedSessions(deps, tenant.id, 'idp_deactivated');
+  return view;
 }
 

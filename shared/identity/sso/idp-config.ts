@@ -7,8 +7,10 @@
  * `email_domains` may list only domains the tenant has verified (email-domains.ts: a DNS TXT
  * challenge, or the operator at tenant creation); the configuration claims no domain itself.
  * A listed domain whose verification lapses later stays listed but routes nothing.
+ * Deleting or deactivating the configuration ends the tenant's federated sessions.
  */
 import { X509Certificate } from 'node:crypto';
+import { isoNow } from '../../clock';
 import type { Deps } from '../../deps';
 import { NotFoundError, PreconditionFailedError } from '../../errors';
 import { auditEventPut } from '../../audit/audit-log';
@@ -17,6 +19,7 @@ import { getTenant } from '../../store/identity-items';
 import { keys } from '../../store/keys';
 import type { IdpConfigRecord, TenantRecord } from '../../store/records';
 import { assertOwnTenant, type Principal } from '../principal';
+import { endFederatedSessions } from '../sessions';
 import { serviceProviderEndpoints } from './sp-endpoints';
 
 export const getIdpConfig = (deps: Deps, tenantId: string) => deps.table.get<IdpConfigRecord>(keys.idpConfig(tenantId));
@@ -68,10 +71,33 @@ export async function readIdpConfig(deps: Deps, principal: Principal, tenantId: 
   return toIdpConfigView(deps, tenant, record);
 }
 
+/** Sets `active: false` unless it already is (optimistic on `version`): no SSO sign-in completes from then on. */
+async function switchedOff(deps: Deps, record: IdpConfigRecord): Promise<IdpConfigRecord> {
+  if (!record.active) return record;
+  const next: IdpConfigRecord = { ...record, active: false, updated_at: isoNow(deps.clock), version: record.version + 1 };
+  try {
+    await deps.table.update({
+      Key: keys.idpConfig(record.tenant_id),
+      UpdateExpression: 'SET active = :false, updated_at = :now, version = :next',
+      ConditionExpression: 'version = :v',
+      ExpressionAttributeValues: { ':false': false, ':now': next.updated_at, ':next': next.version, ':v': record.version },
+    });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new PreconditionFailedError('The IdP configuration changed meanwhile; read it again');
+    throw error;
+  }
+  return next;
+}
+
 export async function deleteIdpConfig(deps: Deps, principal: Principal, tenantId: string, sourceIp: string): Promise<void> {
   const tenant = await ownTenant(deps, principal, tenantId);
-  const previous = await getIdpConfig(deps, tenant.id);
-  if (!previous) throw new NotFoundError('IdP configuration');
+  const found = await getIdpConfig(deps, tenant.id);
+  if (!found) throw new NotFoundError('IdP configuration');
+  // Off first, then its sessions end, then it goes: a sign-in cannot start a session in
+  // between, and should this request fail part-way the configuration is still there (inactive)
+  // for the administrator's retry to finish the job.
+  const previous = await switchedOff(deps, found);
+  await endFederatedSessions(deps, tenant.id, 'idp_deleted');
   const audit = auditEventPut(deps, {
     log: 'identity', tenantId: tenant.id, workspaceId: principal.workspaceId, actorId: principal.userId,
     action: 'idp_config_deleted', targetType: 'tenant', targetId: tenant.id, payload: { provider_type: previous.provider_type, released_domains: previous.claimed_domains }, sourceIp,

@@ -3,7 +3,9 @@
  * `POST /v1/auth/token` (`grant_type: sso_code`) exchanges for a session. Stored as a digest;
  * the exchange deletes it in the same transaction that starts the session, so a code wins
  * once even when presented twice in parallel. The login event, written then, carries the
- * IdP's amr and acr.
+ * IdP's amr and acr. The same transaction checks that the tenant's IdP configuration is still
+ * there and active: a session never starts after it was deleted or switched off, so the sweep
+ * that ends federated sessions then (`endFederatedSessions`) sees every one.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Deps } from '../../deps';
@@ -67,9 +69,12 @@ export async function exchangeSsoCode(deps: Deps, code: string, codeVerifier: st
   try {
     const tokens = await startSession(
       deps,
-      { user, workspaceId: record.workspace_id, amr: record.amr, authTime: record.auth_time, mfaAt: record.mfa_at ?? undefined },
+      { user, workspaceId: record.workspace_id, amr: record.amr, authTime: record.auth_time, mfaAt: record.mfa_at ?? undefined, federated: true },
       { action: 'login_succeeded', sourceIp, payload: { method: 'sso', provider_type: record.provider_type, idp_issuer: record.issuer, acr: record.acr, idp_mfa: record.mfa_at !== null, jit_provisioned: record.jit_provisioned } },
-      [deps.table.deleteItem({ Key: keys.ssoCode(hash), ConditionExpression: 'attribute_exists(PK)' })],
+      [
+        deps.table.deleteItem({ Key: keys.ssoCode(hash), ConditionExpression: 'attribute_exists(PK)' }),
+        deps.table.conditionCheck({ Key: keys.idpConfig(record.tenant_id), ConditionExpression: 'attribute_exists(PK) AND active = :true', ExpressionAttributeValues: { ':true': true } }),
+      ],
     );
     deps.observability.count(metricNames.loginSuccess, { method: 'sso' });
     return tokens;

@@ -21,6 +21,13 @@ import { consumeSsoTransaction, SsoResponseError, type SsoClient } from './login
 import type { SsoCallbackParams } from './sso-login-schemas';
 import { mintSsoCode } from './sso-codes';
 
+/**
+ * How far ahead of our clock an IdP may put the sign-in it asserts (`auth_time`, `AuthnInstant`).
+ * A later time would pass for a fresh sign-in for longer than it is (the 10-minute step-up
+ * window, "tokens from before an MFA enable stay refused"), so it is refused.
+ */
+const IDP_CLOCK_SKEW_SECONDS = 60;
+
 export interface SsoProtocols {
   startOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, client: SsoClient) => Promise<string>;
   completeOidc?: (deps: Deps, tenant: TenantRecord, idp: IdpConfigRecord & { oidc: OidcSettingsRecord }, transaction: SsoTransactionRecord, state: string, params: SsoCallbackParams) => Promise<FederatedLogin>;
@@ -95,6 +102,9 @@ async function signIn(deps: Deps, protocols: SsoProtocols, tenant: TenantRecord,
       login = await protocols.completeSaml(deps, tenant, idp, transaction, params);
     } else {
       throw new SsoResponseError();
+    }
+    if (login.authTime !== undefined && login.authTime > epochSeconds(deps.clock) + IDP_CLOCK_SKEW_SECONDS) {
+      throw new SsoResponseError('The identity provider says the sign-in happened in the future; check its clock and start the login again', 'auth_time_in_future');
     }
     if (transaction.link_user_id) {
       const linked = await linkFederatedIdentity(deps, idp, login, transaction.link_user_id, sourceIp);
