@@ -7,8 +7,9 @@
  * tenant finds nothing; a viewer reads all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateAccessGraph } from '../../shared/access/run-graph-upkeep';
 import { api, type HttpClient } from '../support/http-client';
-import { createTestTenant, createUser, login } from '../support/identity-fixtures';
+import { createTestTenant, createUser, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
@@ -58,6 +59,7 @@ let oktaConnection = '';
 let awsConnection = '';
 let otherConnection = '';
 let firstOktaRun: RunBody;
+let tenant: TestTenant;
 
 const alice = oktaUser(1, { login: 'alice@acme.test', email: 'ALICE@Example.com', firstName: 'Alice' });
 const bob = oktaUser(2, { login: 'bob@acme.test', email: 'bob@example.com' });
@@ -95,7 +97,7 @@ beforeAll(async () => {
     env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url, sts: aws.url, iam: aws.url }) },
   });
   http = api(host.url);
-  const tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+  tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
   tokens.admin = (await login(http, clock, tenant.admin.email)).accessToken;
   await createUser(http, tokens.admin, { email: `viewer@${tenant.domain}`, role: 'viewer' });
   tokens.viewer = (await login(http, clock, `viewer@${tenant.domain}`)).accessToken;
@@ -235,6 +237,20 @@ describe('access history', () => {
 
     const invalid = await http.request('GET', '/v1/access-changes?since=yesterday', { token: tokens.admin });
     expect(invalid.status).toBe(400);
+  });
+
+  it('the graph\'s part of a run done again (a retried last step) changes nothing: no count doubles, no change repeats, the time stays', async () => {
+    const runs = await listAll<RunBody>(http, tokens.admin, `/v1/connections/${oktaConnection}/runs`, 'runs');
+    const latest = runs[0]!;
+    const before = { people: await people(), changes: await listAll<AccessChangeBody>(http, tokens.admin, '/v1/access-changes', 'access_changes') };
+    expect(before.changes.length).toBeGreaterThan(0);
+    clock.advance(5);
+    const scope = { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId, connectionId: oktaConnection };
+    // The first run added the Principals and their accounts; the second changed memberships.
+    expect(await updateAccessGraph(host.deps, scope, firstOktaRun.run_id, clock.now().toISOString())).toBe(firstOktaRun.finished_at);
+    expect(await updateAccessGraph(host.deps, scope, latest.run_id, clock.now().toISOString())).toBe(latest.finished_at);
+    expect(await people()).toEqual(before.people);
+    expect(await listAll<AccessChangeBody>(http, tokens.admin, '/v1/access-changes', 'access_changes')).toEqual(before.changes);
   });
 });
 
