@@ -119,7 +119,7 @@ async function startWorkerProcess(env: Record<string, string>, queue: () => RunQ
 
 async function main() {
   const org = await startOrgServer();
-  const dynamo = await startDynamoDbLocal({ sustained: true });
+  const dynamo = await startDynamoDbLocal({ sustained: true, startTimeoutMs: 180_000 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-runs-'));
   const config = loadConfig({
     ...process.env,
