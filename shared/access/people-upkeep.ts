@@ -48,13 +48,16 @@ export async function applyPeopleChanges(deps: Deps, scope: InventoryScope, runI
   }
   const byPerson = new Map<string, MemberChange>();
   for (const change of byPrincipal.values()) byPerson.set(change.personId, change);
-  await runWithConcurrency([...byPerson.values()], PERSON_WRITES_AT_ONCE, (change) => applyToPerson(deps, scope, runId, part, change, principals.get(change.principalId)));
+  // One batch read for the part's people; a person another run wrote meanwhile is read again alone.
+  const stored = new Map<string, PersonRecord>();
+  for (const item of await deps.table.batchGet([...byPerson.keys()].map((id) => personKey(scope, id)), { consistent: true })) stored.set(item.person_id as string, item as unknown as PersonRecord);
+  await runWithConcurrency([...byPerson.values()], PERSON_WRITES_AT_ONCE, (change) => applyToPerson(deps, scope, runId, part, change, principals.get(change.principalId), stored.get(change.personId)));
 }
 
-async function applyToPerson(deps: Deps, scope: InventoryScope, runId: string, part: number, change: MemberChange, principal: InventoryEntityRecord | undefined): Promise<void> {
+async function applyToPerson(deps: Deps, scope: InventoryScope, runId: string, part: number, change: MemberChange, principal: InventoryEntityRecord | undefined, firstRead: PersonRecord | undefined): Promise<void> {
   const key = personKey(scope, change.personId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const stored = await deps.table.get<PersonRecord>(key);
+    const stored = attempt === 0 ? firstRead : await deps.table.get<PersonRecord>(key);
     const members = { ...(stored?.members ?? {}) };
     const existing = members[scope.connectionId];
     if (existing && existing.run === runId && existing.part >= part) return; // applied by an earlier attempt
