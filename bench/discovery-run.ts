@@ -23,6 +23,7 @@ import { loadConfig } from '../shared/config';
 import { createDeps, setDeps } from '../shared/deps';
 import { createTenant } from '../shared/identity/tenants';
 import { keys } from '../shared/store/keys';
+import type { RunGraphMarker } from '../shared/access/run-graph-upkeep';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { createLocalRunQueue } from '../infra/local/run-queue';
 import { startLocalHost } from '../infra/local/server';
@@ -118,7 +119,7 @@ async function startWorkerProcess(env: Record<string, string>, queue: () => RunQ
 
 async function main() {
   const org = await startOrgServer();
-  const dynamo = await startDynamoDbLocal({ sustained: true });
+  const dynamo = await startDynamoDbLocal({ sustained: true, startTimeoutMs: 180_000 });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-bench-runs-'));
   const config = loadConfig({
     ...process.env,
@@ -187,6 +188,7 @@ async function main() {
       `Inventory writes: first run ${(first.done.stats.items_written / entities).toFixed(2)} items per entity ` +
         `(${entities} entity items + ${relationships} relationship items, each relationship also one GSI1 entry); second run ${second.done.stats.items_written} items (${(second.done.stats.items_written / entities).toFixed(3)} per entity)`,
     );
+    console.log(await accessGraphFigures(deps, created.tenant.id, created.workspace.id, id, [first, second], (p) => call('GET', p, token)));
     console.log(`Ratios to the floor: first ×${(first.wallSeconds / floorSeconds).toFixed(2)}, second ×${(second.wallSeconds / floorSeconds).toFixed(2)} (target ≤ 1.2); peak ${peakMb.toFixed(0)} MB (target ≤ 256)`);
   } finally {
     runQueue.stop();
@@ -196,6 +198,49 @@ async function main() {
     await dynamo.stop();
     org.stop();
   }
+}
+
+/**
+ * The access graph on this org (issue 26): what it added to each run (its time, kept with the
+ * run's marker, against the run's wall time), and the latency of `GET /v1/people?q=` and of a
+ * person's access (a person in 3 groups) through the local host, against a raw DynamoDB Query
+ * of one page (50 people) through the service's own client. p50 of 200 calls each, after 50.
+ */
+async function accessGraphFigures(
+  deps: Awaited<ReturnType<typeof createDeps>>,
+  tenantId: string,
+  workspaceId: string,
+  connectionId: string,
+  runs: { done: RunView; wallSeconds: number }[],
+  get: (p: string) => Promise<Record<string, unknown>>,
+): Promise<string> {
+  const extra = await Promise.all(
+    runs.map(async ({ done, wallSeconds }) => {
+      const marker = await deps.table.get<RunGraphMarker>(keys.runAccessGraph(tenantId, workspaceId, connectionId, done.run_id));
+      const seconds = (marker?.ms ?? NaN) / 1000;
+      return { seconds, share: seconds / wallSeconds };
+    }),
+  );
+  const p50 = async (call: () => Promise<unknown>) => {
+    for (let i = 0; i < 50; i++) await call();
+    const times: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const started = performance.now();
+      await call();
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[100]!;
+  };
+  const raw = await p50(() => deps.table.queryRaw({ PK: keys.person(tenantId, workspaceId, 'x').PK, SKPrefix: 'PER#' }, { limit: 50 }));
+  const search = await p50(() => get('/v1/people?q=user1'));
+  const person = ((await get('/v1/people?q=user12345%40&limit=1')).people as { person_id: string }[])[0] ?? ((await get('/v1/people?limit=1')).people as { person_id: string }[])[0]!;
+  const access = await p50(() => get(`/v1/people/${person.person_id}/access`));
+  return (
+    `Access graph: first run +${extra[0]!.seconds.toFixed(1)} s (${(extra[0]!.share * 100).toFixed(1)} % of the run, target ≤ 10 %), ` +
+    `second run +${extra[1]!.seconds.toFixed(2)} s (${(extra[1]!.share * 100).toFixed(2)} %, target ≤ 2 %); ` +
+    `raw Query of one page p50 ${raw.toFixed(2)} ms; GET /v1/people?q= p50 ${search.toFixed(2)} ms (×${(search / raw).toFixed(2)}, target ≤ 3); ` +
+    `GET /v1/people/{id}/access p50 ${access.toFixed(2)} ms (×${(access / raw).toFixed(2)}, target ≤ 5)`
+  );
 }
 
 const sortKeys = (o: Record<string, number>) => Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));

@@ -19,6 +19,7 @@ import type { EncryptionContextKind } from '../shared/crypto/encryption-contexts
  * writes.
  */
 export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
+  'access-changes-list',
   'audit-events-list',
   'connection-entities-list',
   'connection-relationships-list',
@@ -29,6 +30,7 @@ export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
   'connections-get',
   'connections-list',
   'domains-list',
+  'entity-access-list',
   'health',
   'idp-get',
   'integrations-list',
@@ -37,7 +39,10 @@ export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
   'me-get',
   'mfa-policy-get',
   'openapi',
+  'people-get',
+  'people-list',
   'permissions-list',
+  'person-access-list',
   'sso-metadata',
   'tenant-audit-events-list',
   'tokens-list',
@@ -73,6 +78,7 @@ export const tokenIssuingHandlers: ReadonlySet<string> = new Set([
  * cursor secret.
  */
 export const cursorSealingHandlers: ReadonlySet<string> = new Set([
+  'access-changes-list',
   'audit-events-list',
   'connection-entities-list',
   'connection-relationships-list',
@@ -80,7 +86,10 @@ export const cursorSealingHandlers: ReadonlySet<string> = new Set([
   'connection-runs-list',
   'connection-tests-list',
   'connections-list',
+  'entity-access-list',
   'me-federated-identities-list',
+  'people-list',
+  'person-access-list',
   'tenant-audit-events-list',
   'tokens-list',
   'user-federated-identities-list',

@@ -68,6 +68,11 @@ import { route as connectionRunsGet } from './connection-runs-get';
 import { route as connectionRunChangesList } from './connection-run-changes-list';
 import { route as connectionEntitiesList } from './connection-entities-list';
 import { route as connectionRelationshipsList } from './connection-relationships-list';
+import { route as entityAccessList } from './entity-access-list';
+import { route as peopleList } from './people-list';
+import { route as peopleGet } from './people-get';
+import { route as personAccessList } from './person-access-list';
+import { route as accessChangesList } from './access-changes-list';
 import { route as tenantAuditEventsList } from './tenant-audit-events-list';
 import { route as auditEventsList } from './audit-events-list';
 
@@ -133,6 +138,11 @@ export const routes = {
   connectionRunChangesList,
   connectionEntitiesList,
   connectionRelationshipsList,
+  entityAccessList,
+  peopleList,
+  peopleGet,
+  personAccessList,
+  accessChangesList,
   tenantAuditEventsList,
   auditEventsList,
 } satisfies Record<string, RouteDefinition>;

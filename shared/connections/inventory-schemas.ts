@@ -48,3 +48,10 @@ export const RelationshipSchema = z
   .register(z.globalRegistry, { id: 'Relationship' });
 
 export const RelationshipListSchema = z.object({ relationships: z.array(RelationshipSchema), next_cursor: z.nullable(z.string()) });
+
+/** An entity ref (API.md): every answer that points at an entity names it. */
+export const EntityRefSchema = z
+  .object({ entity_id: z.string(), kind: EntityKindSchema, source_id: z.string(), display_name: z.string() })
+  .register(z.globalRegistry, { id: 'EntityRef' });
+
+export const EntityIdPathSchema = EntityIdSchema;

@@ -125,6 +125,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   connections: 'Connections and their tests',
   runs: 'Discovery runs of a connection: start one, its history, what each run changed',
   inventory: 'What the runs of a connection discovered: entities and relationships',
+  access: 'The access graph across connections: people, what they reach, who reaches an entity, access history',
   audit: 'Audit events',
 };
 

@@ -4,6 +4,7 @@
  * one transaction that also releases the connection for its next run.
  */
 import type { Deps } from '../deps';
+import { updateAccessGraph } from '../access/run-graph-upkeep';
 import { auditEventPut } from '../audit/audit-log';
 import { entityKinds, relationshipKinds } from '../connectors/discovery';
 import { metricNames } from '../observability';
@@ -35,7 +36,7 @@ export const TRACK_SEEN_PREFIX = 'seen#';
 
 export async function finalizeRun(deps: Deps, scope: InventoryScope, run: RunRecord, reached: RunProgress, errors: RunRecord['errors'], step: number): Promise<void> {
   const status = verdictOf(reached);
-  const finishedAt = deps.clock.now().toISOString();
+  const finishedAt = await updateAccessGraph(deps, scope, run.run_id, deps.clock.now().toISOString());
   const progress: RunProgress = { ...reached, phase: 'done', step: step + 1 };
   if (Object.keys(progress.counts.entities).length + Object.keys(progress.counts.relationships).length === 0) {
     // No sweep ran (the run failed): count what it saw all the same.

@@ -206,8 +206,35 @@ export const keys = {
     SKPrefix: `RUN#${runId}#X#${pad(step)}#`,
   }),
   runRemoved: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#X#` }),
+  /** The access graph's record of a run (the time it applied the run's changes at, and whether it was the baseline). */
+  runAccessGraph: (tenantId: string, workspaceId: string, connectionId: string, runId: string): ItemKey => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SK: `RUN#${runId}#G` }),
   /** Items of a run's checkpoints (headers, seen digests, changes), for cleanup. */
   runCheckpoints: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#` }),
+
+  // ---- access graph: people and access history ------------------------------------------
+  // Derived from the inventories of all connections of a workspace at the end of each run
+  // (shared/access). People live in one partition per workspace, found by id (main index) or
+  // in display-name order (GSI1); access history in one timeline per workspace and one per person.
+  /** A person: the workspace's Principals that share one lower-cased email (or one Principal without). */
+  person: (tenantId: string, workspaceId: string, personId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SK: `PER#${personId}` }),
+  /** GSI1 keys of a person: the workspace's people ordered by lower-cased display name, then id. */
+  personByName: (tenantId: string, workspaceId: string, nameKey: string, personId: string) => ({
+    GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYNAME`,
+    GSI1SK: `${nameKey}\u0001${personId}`,
+  }),
+  peopleByName: (tenantId: string, workspaceId: string): { GSI1PK: string } => ({ GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYNAME` }),
+  /** A person's email, for a prefix search, written only where it differs from the display name (which GSI1 already finds). */
+  personEmail: (tenantId: string, workspaceId: string, emailKey: string, personId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SK: `EMAIL#${emailKey}\u0001${personId}` }),
+  peopleByEmail: (tenantId: string, workspaceId: string, emailPrefix: string): KeyPrefix => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SKPrefix: `EMAIL#${emailPrefix}` }),
+  /** One access change (gained or lost) in the workspace's timeline, newest last by sort key (`at` first). */
+  accessChange: (tenantId: string, workspaceId: string, at: string, runId: string, digest: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG`, SK: `${at}#${runId}#${digest}` }),
+  accessChanges: (tenantId: string, workspaceId: string): { PK: string } => ({ PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG` }),
+  /** The same change in its person's timeline. */
+  personAccessChange: (tenantId: string, workspaceId: string, personId: string, at: string, runId: string, digest: string): ItemKey => ({
+    PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG#${personId}`,
+    SK: `${at}#${runId}#${digest}`,
+  }),
+  personAccessChanges: (tenantId: string, workspaceId: string, personId: string): { PK: string } => ({ PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG#${personId}` }),
 
   /** Idempotency-Key records of POST requests: per workspace and caller, the key digested. */
   idempotencyRecord: (tenantId: string, workspaceId: string, userId: string, keyDigest: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `IDEMP#${userId}#${keyDigest}` }),

@@ -365,6 +365,36 @@ export class TableClient {
     return { items: out.Items ?? [], lastKey: out.LastEvaluatedKey };
   }
 
+  /**
+   * One raw page of a partition (of the table or an index) between two sort keys, both
+   * inclusive, in either order, optionally filtered: for internal readers that keep their
+   * position themselves (never sent to a client as it is).
+   */
+  async queryRange(q: {
+    index?: GsiName;
+    partition: string;
+    from: string;
+    to: string;
+    newestFirst?: boolean;
+    limit: number;
+    startKey?: Record<string, unknown> | undefined;
+    filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  }): Promise<RawPage> {
+    const gsi = q.index ? tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === q.index)! : undefined;
+    const out = await this.calls.query({
+      TableName: this.name,
+      ...(q.index ? { IndexName: q.index } : { ConsistentRead: true }),
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+      ...(q.filter ? { FilterExpression: q.filter.expression } : {}),
+      ExpressionAttributeNames: { '#pk': gsi?.partitionKey ?? tableDefinition.partitionKey, '#sk': gsi?.sortKey ?? tableDefinition.sortKey, ...q.filter?.names },
+      ExpressionAttributeValues: { ':pk': q.partition, ':from': q.from, ':to': q.to, ...q.filter?.values },
+      ScanIndexForward: !q.newestFirst,
+      Limit: q.limit,
+      ExclusiveStartKey: q.startKey,
+    });
+    return { items: out.Items ?? [], lastKey: out.LastEvaluatedKey };
+  }
+
   /** Items of an index partition whose sort key is at most `upTo` (oldest first): due work. */
   async queryIndexUpTo(index: GsiName, partition: string, upTo: string, limit: number): Promise<StoredItem[]> {
     const gsi = tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === index)!;

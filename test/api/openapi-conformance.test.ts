@@ -236,6 +236,16 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     const entityId = bodyOf<{ entities: { entity_id: string }[] }>(entities).entities[0]!.entity_id;
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { entity_id: entityId } }), 200);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { kind: 'nothing' } }, 'unknown kind'), 400);
+    // The access graph the run fed: people, a person, what they reach, who reaches an entity, history.
+    const people = await call('peopleList', { token: s.viewer, query: { q: 'user' } });
+    expectStatus(people, 200);
+    const personId = bodyOf<{ people: { person_id: string }[] }>(people).people[0]!.person_id;
+    expectStatus(await call('peopleGet', { token: s.viewer, params: { person_id: personId } }), 200);
+    expectStatus(await call('peopleGet', { token: s.viewer, params: { person_id: 'per_00000000000000000000000000' } }, 'absent'), 404);
+    expectStatus(await call('personAccessList', { token: s.viewer, params: { person_id: personId }, query: { kind: 'Resource' } }), 200);
+    expectStatus(await call('entityAccessList', { token: s.viewer, params: { id: s.connectionId, entity_id: entityId } }), 200);
+    expectStatus(await call('accessChangesList', { token: s.viewer, query: { since: '2020-01-01T00:00:00Z', person_id: personId } }), 200);
+    expectStatus(await call('accessChangesList', { token: s.viewer, query: { since: 'yesterday' } }, 'not a time'), 400);
     expectStatus(await call('connectionRunsCreate', { token: s.viewer, params: { id: s.connectionId } }, 'viewer'), 403);
     expectStatus(await call('auditEventsList', { token: s.viewer, query: { target_id: s.connectionId } }), 200);
     expectStatus(await call('connectionsGet', { token: s.admin, params: { id: 'conn_0000000000absent' } }, 'absent'), 404);

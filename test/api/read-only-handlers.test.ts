@@ -28,11 +28,13 @@ let token: string;
 let connectionId: string;
 let run: RunBody;
 let entityId: string;
+let personId: string;
 const clock = new MovableClock();
 const attemptedWrites: string[] = [];
 
 /** A request to each read-only handler's route, on data that exists; the answer it normally gives. */
 const requests = (): Record<string, { path: string; token?: string; status: number }> => ({
+  'access-changes-list': { path: '/v1/access-changes', token, status: 200 },
   'audit-events-list': { path: '/v1/audit-events', token, status: 200 },
   'connection-entities-list': { path: `/v1/connections/${connectionId}/entities`, token, status: 200 },
   'connection-relationships-list': { path: `/v1/connections/${connectionId}/relationships?entity_id=${entityId}`, token, status: 200 },
@@ -43,6 +45,7 @@ const requests = (): Record<string, { path: string; token?: string; status: numb
   'connections-get': { path: `/v1/connections/${connectionId}`, token, status: 200 },
   'connections-list': { path: '/v1/connections', token, status: 200 },
   'domains-list': { path: `/v1/tenants/${tenant.tenantId}/domains`, token, status: 200 },
+  'entity-access-list': { path: `/v1/connections/${connectionId}/entities/${entityId}/access`, token, status: 200 },
   health: { path: '/v1/health', status: 200 },
   // No IdP is configured: the read finds none (configuring one needs a live OIDC issuer).
   'idp-get': { path: `/v1/tenants/${tenant.tenantId}/idp`, token, status: 404 },
@@ -52,7 +55,10 @@ const requests = (): Record<string, { path: string; token?: string; status: numb
   'me-get': { path: '/v1/me', token, status: 200 },
   'mfa-policy-get': { path: `/v1/tenants/${tenant.tenantId}/mfa-policy`, token, status: 200 },
   openapi: { path: '/v1/openapi.json', status: 200 },
+  'people-get': { path: `/v1/people/${personId}`, token, status: 200 },
+  'people-list': { path: '/v1/people', token, status: 200 },
   'permissions-list': { path: '/v1/permissions', token, status: 200 },
+  'person-access-list': { path: `/v1/people/${personId}/access`, token, status: 200 },
   'sso-metadata': { path: `/v1/auth/sso/${tenant.slug}/metadata`, status: 200 },
   'tenant-audit-events-list': { path: `/v1/tenants/${tenant.tenantId}/audit-events`, token, status: 200 },
   'tokens-list': { path: '/v1/tokens', token, status: 200 },
@@ -79,6 +85,7 @@ beforeAll(async () => {
   expect(run.status).toBe('succeeded');
   const entities = (await http.request('GET', `/v1/connections/${connectionId}/entities`, { token })).body as { entities: { entity_id: string }[] };
   entityId = entities.entities[0]!.entity_id;
+  personId = ((await http.request('GET', '/v1/people', { token })).body as { people: { person_id: string }[] }).people[0]!.person_id;
   for (const method of WRITES) {
     vi.spyOn(ItemCalls.prototype, method).mockImplementation(() => {
       attemptedWrites.push(method);
