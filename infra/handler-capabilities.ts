@@ -200,3 +200,53 @@ export const providerCallingHandlers: ReadonlySet<string> = new Set([
 ]);
 
 export const CONNECTOR_REGISTRY_MODULE = 'shared/connectors/connector-registry.ts';
+ * Handlers that append to an audit chain: after each commit they record the chain's head in the
+ * audit anchor (`shared/audit/create-audit-anchor.ts`), in AWS an Object Lock bucket, and get
+ * `s3:PutObject` on its objects (never a delete). The S3 client is in the bundle of every
+ * function that carries the audit writer; the table-read-only ones among them never append (their
+ * role cannot commit an event), so they carry it without the grant. The capability test checks
+ * this list is exactly the carriers that may write the table.
+ */
+export const auditAppendingHandlers: ReadonlySet<string> = new Set([
+  'auth-discover',
+  'auth-login',
+  'auth-logout',
+  'auth-password-forgot',
+  'auth-password-reset',
+  'auth-token',
+  'connection-runs-create',
+  'connections-create',
+  'connections-delete',
+  'connections-test',
+  'connections-update',
+  'domains-create',
+  'domains-delete',
+  'domains-verify',
+  'idp-create',
+  'idp-delete',
+  'idp-update',
+  'me-federated-identity-link',
+  'me-password',
+  'mfa-backup-codes-regen',
+  'mfa-challenge',
+  'mfa-enroll-confirm',
+  'mfa-enroll-start',
+  'mfa-policy-update',
+  'run-dispatcher',
+  'run-worker',
+  'sso-callback',
+  'sso-callback-post',
+  'tokens-create',
+  'tokens-revoke',
+  'tokens-rotate',
+  'user-federated-identity-unlink',
+  'users-create',
+  'users-disable',
+  'users-enable',
+  'users-update',
+  'workspaces-create',
+  'workspaces-owner-transfer',
+]);
+
+/** The npm package whose presence in a bundle means the function carries the audit anchor's S3 client. */
+export const AUDIT_ANCHOR_CLIENT_MODULE = '@aws-sdk/client-s3';

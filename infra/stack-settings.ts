@@ -188,6 +188,12 @@ export const environmentSchema = z
       .strict()
       .prefault({})
       .refine((days) => days.daily <= days.weekly && days.weekly <= days.monthly, 'must keep daily <= weekly <= monthly'),
+    /**
+     * How long the audit anchor bucket keeps each recorded chain head under Object Lock in
+     * compliance mode, in days: nobody can delete one sooner, so the bucket cannot be emptied
+     * before then either (infra/audit-anchor-bucket.ts).
+     */
+    auditAnchorRetentionDays: z.number().int().min(1).max(36_500).default(400),
     /** Retention of the functions' and the API's log groups (the groups themselves are retained). */
     logRetentionDays: z
       .number()

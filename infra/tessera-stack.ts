@@ -27,7 +27,8 @@ import { DeploymentSafety, type ProtectedFunction } from './deployment-safety';
 import { ApiEdge, hostOfEndpoint } from './edge';
 import { FunctionAreas } from './function-areas';
 import { CONNECTOR_TEST_TIMEOUT_MS, hasBudgetedTimeout } from './function-timeouts';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
+import { AuditAnchorBucket } from './audit-anchor-bucket';
+import { auditAppendingHandlers, cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { Observability } from './observability';
 import { createRouteFunction, pascalCase } from './route-function';
 import { tunableEnvironment, type StackSettings } from './stack-settings';
@@ -109,6 +110,7 @@ export class TesseraStack extends Stack {
   readonly backups: TableBackups;
   readonly originVerifySecret: secretsmanager.Secret;
   readonly edge: ApiEdge;
+  readonly auditAnchor: AuditAnchorBucket;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
     // A production stack cannot be deleted by mistake; the props' own value wins when given.
@@ -239,6 +241,9 @@ export class TesseraStack extends Stack {
       edgeDomain: settings.domain,
     });
 
+    // Every audit append records its chain's head here, outside the table (README, "Tamper-evident audit").
+    this.auditAnchor = new AuditAnchorBucket(this, 'AuditAnchor', { env, retentionDays: settings.auditAnchorRetentionDays, logBucket: this.edge.logBucket });
+
     // The issuer of access tokens and the base of SSO redirect URIs: the edge's address. It
     // creates no cycle: the distribution depends on the API, integrations on the functions.
     const publicUrl = settings.publicUrl ?? this.edge.url;
@@ -248,6 +253,7 @@ export class TesseraStack extends Stack {
       TESSERA_SIGNING_KEY_SECRET_ARN: this.signingSecret.secretArn,
       TESSERA_CURSOR_KEY_SECRET_ARN: this.cursorSecret.secretArn,
       TESSERA_KMS_KEY_ARN: this.envelopeKey.keyArn,
+      TESSERA_AUDIT_ANCHOR_BUCKET: this.auditAnchor.bucketName,
       TESSERA_PUBLIC_URL: publicUrl,
       TESSERA_EMAIL_FROM: settings.emailFrom.header,
       TESSERA_RUN_STALL_SECONDS: String(RUN_STALL_SECONDS),
@@ -294,6 +300,15 @@ export class TesseraStack extends Stack {
       if (keyUse) for (const statement of envelopeKeyStatements(this.envelopeKey.keyArn, keyUse)) role.addToPolicy(statement);
       if (emailSendingHandlers.has(handler)) role.addToPolicy(sendEmailStatement);
       if (runQueueSendingHandlers.has(handler)) role.addToPolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [this.runQueues.queue.queueArn] }));
+      if (auditAppendingHandlers.has(handler)) {
+        role.addToPolicy(this.auditAnchor.putStatement());
+        // The bucket is named, not referenced: the function must not run before it exists.
+        role.node.addDependency(this.auditAnchor.bucket);
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::tessera-${env}-anchors-<AWS::AccountId>/*]`,
+          reason: 'The audit anchor takes one object per recorded chain head, keyed by tenant, chain and seq: s3:PutObject alone (no read, no delete) on the anchor bucket\'s objects, which Object Lock keeps in compliance mode.',
+        });
+      }
     };
     const environmentOf = (handler: string) => (runQueueSendingHandlers.has(handler) ? { ...environment, ...runQueueEnvironment } : environment);
 
@@ -406,6 +421,7 @@ export class TesseraStack extends Stack {
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TESSERA_TABLE' });
     new CfnOutput(this, 'KmsKeyArn', { value: this.envelopeKey.keyArn, description: 'TESSERA_KMS_KEY_ARN' });
     new CfnOutput(this, 'SigningSecretArn', { value: this.signingSecret.secretArn, description: 'TESSERA_SIGNING_KEY_SECRET_ARN' });
+    new CfnOutput(this, 'AuditAnchorBucket', { value: this.auditAnchor.bucketName, description: 'TESSERA_AUDIT_ANCHOR_BUCKET' });
     new CfnOutput(this, 'CursorSecretArn', { value: this.cursorSecret.secretArn, description: 'TESSERA_CURSOR_KEY_SECRET_ARN' });
   }
 }

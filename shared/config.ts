@@ -57,6 +57,7 @@ const EnvSchema = z.object({
   TESSERA_CURSOR_KEY_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_KEY_CACHE_SECONDS: intFromEnv(300, 1, 3_600),
   TESSERA_KMS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
+  TESSERA_AUDIT_ANCHOR_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_BOOTSTRAP_TENANT: z._default(z.string().check(z.minLength(1)), 'demo'),
   TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.optional(z.string().check(z.email())),
   TESSERA_BOOTSTRAP_ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1))),
@@ -163,6 +164,11 @@ export interface Config {
   keyCacheSeconds: number;
   /** AWS: the KMS key for envelope encryption. Local: a raw AES key file. */
   envelopeKey: { kind: 'kms'; keyArn: string } | { kind: 'file'; path: string };
+  /**
+   * Where each audit append records the chain's head (shared/audit/audit-anchor.ts). AWS: the
+   * Object Lock bucket. Local: an append-only file per table under the data directory.
+   */
+  auditAnchor: { kind: 's3'; bucket: string } | { kind: 'file'; path: string };
   bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
   rateLimits: RateLimitConfig;
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
@@ -196,8 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // An override would send every tenant's provider credentials to one host.
     throw new Error('Invalid configuration: TESSERA_CONNECTOR_ENDPOINTS is for local mode and tests only');
   }
-  if (e.TESSERA_STAGE === 'aws' && (!e.TESSERA_SIGNING_KEY_SECRET_ARN || !e.TESSERA_CURSOR_KEY_SECRET_ARN || !e.TESSERA_KMS_KEY_ARN)) {
-    throw new Error('Invalid configuration: TESSERA_SIGNING_KEY_SECRET_ARN, TESSERA_CURSOR_KEY_SECRET_ARN and TESSERA_KMS_KEY_ARN are required in the aws stage');
+  if (e.TESSERA_STAGE === 'aws' && (!e.TESSERA_SIGNING_KEY_SECRET_ARN || !e.TESSERA_CURSOR_KEY_SECRET_ARN || !e.TESSERA_KMS_KEY_ARN || !e.TESSERA_AUDIT_ANCHOR_BUCKET)) {
+    throw new Error('Invalid configuration: TESSERA_SIGNING_KEY_SECRET_ARN, TESSERA_CURSOR_KEY_SECRET_ARN, TESSERA_KMS_KEY_ARN and TESSERA_AUDIT_ANCHOR_BUCKET are required in the aws stage');
   }
   return {
     stage: e.TESSERA_STAGE,
@@ -223,6 +229,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     envelopeKey: e.TESSERA_KMS_KEY_ARN
       ? { kind: 'kms', keyArn: e.TESSERA_KMS_KEY_ARN }
       : { kind: 'file', path: path.join(dataDir, 'keys', 'envelope-key.json') },
+    auditAnchor: e.TESSERA_AUDIT_ANCHOR_BUCKET
+      ? { kind: 's3', bucket: e.TESSERA_AUDIT_ANCHOR_BUCKET }
+      : { kind: 'file', path: path.join(dataDir, 'audit-anchors', `${e.TESSERA_TABLE}.jsonl`) },
     bootstrap: {
       tenant: e.TESSERA_BOOTSTRAP_TENANT,
       adminEmail: e.TESSERA_BOOTSTRAP_ADMIN_EMAIL,

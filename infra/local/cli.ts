@@ -3,7 +3,7 @@
  * Local (the default stage): DYNAMODB_ENDPOINT, else the DynamoDB Local that `npm start`
  * serves from the data directory, else a DynamoDB Local started just for this command.
  * AWS: TESSERA_STAGE=aws with the normal SDK credential chain, TESSERA_TABLE, TESSERA_KMS_KEY_ARN,
- * TESSERA_SIGNING_KEY_SECRET_ARN and TESSERA_CURSOR_KEY_SECRET_ARN.
+ * TESSERA_SIGNING_KEY_SECRET_ARN, TESSERA_CURSOR_KEY_SECRET_ARN and TESSERA_AUDIT_ANCHOR_BUCKET.
  * Exit codes: 0 done, 1 usage, 2 failure, 3 an audit chain that does not verify.
  */
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { createTenant } from '../../shared/identity/tenants';
 import { parseWith } from '../../shared/schemas/validation';
 import { integrations } from '../../shared/connectors/catalog';
 import { licensedIntegrationIds, setTenantLicense } from '../../shared/connections/integration-licenses';
-import { getTenant, getTenantBySlug } from '../../shared/store/identity-items';
+import { getTenant, getTenantBySlug, getWorkspace } from '../../shared/store/identity-items';
 import { createDynamoDbClient } from '../../shared/store/client';
 import { ItemCalls } from '../../shared/store/item-calls';
 import { TableClient } from '../../shared/store/table-client';
@@ -38,10 +38,15 @@ Commands:
       unless --email-domain is given; these domains are verified on your word (no DNS check,
       never re-checked). The password comes from --admin-password or (better: it
       stays out of shell history) TESSERA_ADMIN_PASSWORD; without one the admin has none yet.
-  verify-audit --tenant <id> [--workspace <id>]
-      Walks the hash chain of the tenant's identity audit log (or of the workspace's log) and
-      prints OK with the number of events, or the first broken link (its seq and event id)
-      and exits with 3.
+  verify-audit --tenant <slug or id> [--workspace <id>]
+      Walks the hash chain of the tenant's identity audit log (or of the workspace's log),
+      compares it with the heads its appends recorded in the audit anchor (in AWS the Object
+      Lock bucket, TESSERA_AUDIT_ANCHOR_BUCKET; locally the append-only file under the data
+      directory), and prints OK with the number of events, or the first broken link (its seq
+      and event id, and why) and exits with 3: an event edited, deleted or moved, the newest
+      events cut off, an empty identity log (every tenant's starts with tenant_created), events
+      no anchored head covers. An unknown tenant or workspace is refused (exit 1). In AWS it
+      needs s3:ListBucket on the anchor bucket and the table reads.
   verify-domain --slug <slug> --email-domain <domain> [--email-domain <domain> ...]
       Marks domains verified for an existing tenant on your word, without DNS (audited as
       domain_verified with method operator); refused for a domain another tenant verified.
@@ -64,7 +69,8 @@ Commands:
 
 Environment: TESSERA_STAGE (local|aws), TESSERA_TABLE, DYNAMODB_ENDPOINT, TESSERA_DATA_DIR,
 AWS_REGION, TESSERA_KEY_CACHE_SECONDS (as deployed: it sets how long a retired key verifies);
-for aws also TESSERA_KMS_KEY_ARN, TESSERA_SIGNING_KEY_SECRET_ARN and TESSERA_CURSOR_KEY_SECRET_ARN.`;
+for aws also TESSERA_KMS_KEY_ARN, TESSERA_SIGNING_KEY_SECRET_ARN, TESSERA_CURSOR_KEY_SECRET_ARN and
+TESSERA_AUDIT_ANCHOR_BUCKET.`;
 
 class UsageError extends Error {}
 
@@ -127,23 +133,26 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case 'verify-audit': {
-      const tenantId = values.tenant;
-      if (!tenantId) throw new UsageError('--tenant is required');
+      const tenantRef = values.tenant;
+      if (!tenantRef) throw new UsageError('--tenant is required');
       const workspaceId = values.workspace;
       await withConfig(async (config) => {
-        const db = createDynamoDbClient(config);
+        const deps = await createDeps(config);
         try {
-          const log = workspaceId ? `workspace ${workspaceId} audit log` : 'identity audit log';
-          const result = await checkAuditChain({ table: new TableClient(new ItemCalls(db), config.tableName) }, { tenantId, workspaceId });
+          const tenant = tenantRef.startsWith('ten_') ? await getTenant(deps, tenantRef) : await getTenantBySlug(deps, tenantRef);
+          if (!tenant) throw new UsageError(`no tenant ${tenantRef} (give its slug or its id)`);
+          if (workspaceId && !(await getWorkspace(deps, tenant.id, workspaceId))) throw new UsageError(`no workspace ${workspaceId} in tenant ${tenant.slug} (${tenant.id})`);
+          const where = `tenant ${tenant.slug} (${tenant.id}), ${workspaceId ? `workspace ${workspaceId} audit log` : 'identity audit log'}`;
+          const result = await checkAuditChain(deps, { tenantId: tenant.id, workspaceId });
           if (result.ok) {
-            console.log(`OK: ${result.count} events, chain intact (tenant ${tenantId}, ${log})`);
+            console.log(`OK: ${result.count} events, chain intact and anchored (${where})`);
           } else {
             const { seq, eventId, reason } = result.brokenAt;
-            console.log(`BROKEN at seq ${seq} (event ${eventId ?? 'none'}): ${reason} (tenant ${tenantId}, ${log}; ${result.count} events verified before it)`);
+            console.log(`BROKEN at seq ${seq} (event ${eventId ?? 'none'}): ${reason} (${where}; ${result.count} events verified before it)`);
             process.exitCode = 3;
           }
         } finally {
-          db.destroy();
+          deps.db.destroy();
         }
       });
       return;

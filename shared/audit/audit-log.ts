@@ -7,14 +7,17 @@
  * line of defence, fields whose names say they hold one are dropped.
  *
  * Each log (a tenant's identity log, a workspace's log) is a hash chain (`audit-chain.ts`): the
- * event put is a chained append, linked and serialised by `deps.table.transact`.
+ * event put is a chained append, linked and serialised by `deps.table.transact`, which after the
+ * commit records the head it left in the audit anchor (`audit-anchor.ts`), outside the table.
  */
 import { isoNow } from '../clock';
 import type { Deps } from '../deps';
 import { keys, type ItemKey } from '../store/keys';
 import type { AuditEventRecord } from '../store/records';
 import type { ChainLink, Page, PageRequest, TransactItem } from '../store/table-client';
+import type { AuditChainRef } from './audit-anchor';
 import { linkAuditEvent } from './audit-chain';
+import { auditAnchor } from './create-audit-anchor';
 import type { IdentityAuditAction } from './identity-audit-actions';
 
 export type AuditLog = 'identity' | 'workspace';
@@ -83,8 +86,23 @@ export function auditEventPut(deps: Deps, input: AuditEventInput, options: Audit
       return fields;
     },
     ...(options.head !== undefined ? { knownHead: options.head } : {}),
+    committed: (link) => anchorHead(deps, { tenantId: input.tenantId, workspaceId: workspace }, link),
   });
   return { item, event };
+}
+
+/**
+ * Records the head a committed append left. The change and its event are committed by now, so
+ * a failure here must not turn the request into an error the client would retry: it is logged,
+ * `verify-audit` reports the events after the last anchored head until an append anchors again
+ * (a head covers every event before it).
+ */
+async function anchorHead(deps: Deps, chain: AuditChainRef, head: ChainLink): Promise<void> {
+  try {
+    await deps.part(auditAnchor).record(chain, head);
+  } catch (error) {
+    deps.observability.logger.error('audit anchor not recorded', { tenant_id: chain.tenantId, workspace_id: chain.workspaceId ?? null, seq: head.seq, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 export async function recordAuditEvent(deps: Deps, input: AuditEventInput, options: AuditEventOptions = {}): Promise<AuditEventRecord> {

@@ -36,6 +36,12 @@ export interface ChainedAppend {
    * since, the transaction loses the race like any other and links again on a fresh read.
    */
   knownHead?: ChainLink | null;
+  /**
+   * Called once the transaction has committed, with the head it left on this chain (the link
+   * of the chain's last item in it): the writer's chance to record the head elsewhere. It is
+   * awaited; what it throws reaches the caller of `transact` after the commit.
+   */
+  committed?(head: ChainLink): Promise<void>;
 }
 
 /** The chain link a head item holds (null when there is no head yet: the chain is empty). */
@@ -205,10 +211,9 @@ export class TableClient {
       return;
     }
     for (let attempt = 1; ; attempt++) {
-      const { linked, heads } = await this.linkChainedAppends(items, attempt === 1);
+      const { linked, heads, committed } = await this.linkChainedAppends(items, attempt === 1);
       try {
         await this.calls.transactWrite({ TransactItems: [...linked, ...heads] });
-        return;
       } catch (error) {
         const codes = cancellationCodes(error);
         // Only a lost race is worth another turn: on a chain head (moved, or in a parallel
@@ -222,13 +227,16 @@ export class TableClient {
         if (!lostRace) throw error;
         if (attempt >= CHAIN_APPEND_ATTEMPTS) throw new Error('An audit chain stayed busy; the change was not made');
         await pause(Math.random() * Math.min(100, 5 * attempt));
+        continue;
       }
+      await Promise.all(committed.map((call) => call()));
+      return;
     }
   }
 
   /** The transaction's items with chained appends linked to their chains' current heads, and the head moves. */
-  private async linkChainedAppends(items: TransactItem[], firstAttempt: boolean): Promise<{ linked: TransactItem[]; heads: TransactItem[] }> {
-    const last = new Map<string, { key: ItemKey; read: ChainLink | null; link: ChainLink | null }>();
+  private async linkChainedAppends(items: TransactItem[], firstAttempt: boolean): Promise<{ linked: TransactItem[]; heads: TransactItem[]; committed: (() => Promise<void>)[] }> {
+    const last = new Map<string, { key: ItemKey; read: ChainLink | null; link: ChainLink | null; committed: ChainedAppend['committed'] }>();
     const linked: TransactItem[] = [];
     for (const item of items) {
       const append = this.chainedAppends.get(item);
@@ -240,7 +248,7 @@ export class TableClient {
       let chain = last.get(id);
       if (!chain) {
         const read = firstAttempt && append.knownHead !== undefined ? append.knownHead : chainLinkOf(await this.get<StoredItem>(append.head));
-        chain = { key: append.head, read, link: read };
+        chain = { key: append.head, read, link: read, committed: append.committed };
         last.set(id, chain);
       }
       const fields = append.link(chain.link);
@@ -255,7 +263,8 @@ export class TableClient {
           : { expression: '#seq = :seq AND #digest = :digest', names: { '#seq': 'seq', '#digest': 'digest' }, values: { ':seq': chain.read.seq, ':digest': chain.read.digest } },
       ),
     );
-    return { linked, heads };
+    const committed = [...last.values()].flatMap(({ committed: call, link }) => (call && link ? [() => call(link)] : []));
+    return { linked, heads, committed };
   }
 
   /** Helpers to build transaction items against this table. */

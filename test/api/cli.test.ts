@@ -154,7 +154,7 @@ describe('npm run tessera: against a local DynamoDB', () => {
   it('create-table refuses in AWS, where the stack owns the table (exit 1)', async () => {
     const res = await tessera(['create-table'], {
       TESSERA_STAGE: 'aws', DYNAMODB_ENDPOINT: undefined, TESSERA_KMS_KEY_ARN: 'arn:aws:kms:us-east-1:111122223333:key/x', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:x',
-      TESSERA_CURSOR_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:y',
+      TESSERA_CURSOR_KEY_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:111122223333:secret:y', TESSERA_AUDIT_ANCHOR_BUCKET: 'tessera-dev-anchors-111122223333',
     });
     expect(res.code, `${res.stdout}\n${res.stderr}`).toBe(1);
     expect(res.stderr).toContain('create-table is for a local DynamoDB; in AWS the stack owns the table');

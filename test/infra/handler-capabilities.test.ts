@@ -15,6 +15,9 @@
  *   its KMS statements (one action per operation, conditioned per kind) match what it does;
  * - the bundle imports `@aws-sdk/client-sqs` ⇔ the handler is in `runQueueSendingHandlers`
  *   (its `sqs:SendMessage` grant on the run queue);
+ * - the bundle imports `@aws-sdk/client-s3` (the audit anchor's client) and the handler may write
+ *   the table ⇔ the handler is in `auditAppendingHandlers` (its `s3:PutObject` on the anchor
+ *   bucket); a table-read-only handler may carry it, never append;
  * - the bundle contains the private signing seed reader (`shared/crypto/signing-seeds.ts`) ⇔
  *   the handler is in `tokenIssuingHandlers` (its read access to the signing secret).
  * - the bundle contains the connector registry (`shared/connectors/connector-registry.ts`) ⇔ the
@@ -25,12 +28,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { functionHandlers } from '../../functions/handlers';
 import {
   CONNECTOR_REGISTRY_MODULE,
+  AUDIT_ANCHOR_CLIENT_MODULE,
   CURSOR_KEYS_MODULE,
   EMAIL_CLIENT_MODULE,
   PASSWORD_NATIVE_MODULE,
   RUN_QUEUE_CLIENT_MODULE,
   SAML_SCHEMA_VALIDATOR_MODULE,
   SIGNING_SEED_MODULE,
+  auditAppendingHandlers,
   cursorSealingHandlers,
   emailSendingHandlers,
   envelopeKeyUses,
@@ -135,6 +140,16 @@ describe('handler capabilities', () => {
     expect(listed, `infra/handler-capabilities.ts runQueueSendingHandlers must be exactly the handlers that import ${RUN_QUEUE_CLIENT_MODULE}`).toEqual(importing);
   });
 
+  it('grants s3:PutObject on the audit anchor exactly to the handlers that carry its client and may write the table', () => {
+    const carrying = bundles.filter((b) => b.packages.includes(AUDIT_ANCHOR_CLIENT_MODULE)).map((b) => b.handler);
+    const listed = handlers.filter((h) => auditAppendingHandlers.has(h));
+    expect(listed.length, 'at least one handler appends to an audit chain').toBeGreaterThan(0);
+    expect(listed, `infra/handler-capabilities.ts auditAppendingHandlers must be exactly the handlers that import ${AUDIT_ANCHOR_CLIENT_MODULE} and are not table-read-only`).toEqual(carrying.filter((h) => !tableReadOnlyHandlers.has(h)));
+    // The writers the README names append: sign-in, user management, connections, the run worker.
+    for (const writer of ['auth-login', 'users-create', 'connections-create', 'run-worker']) expect(listed).toContain(writer);
+    for (const other of ['health', 'jwks', 'me-get', 'audit-events-list']) expect(listed).not.toContain(other);
+  });
+
   it('lets exactly the token-issuing handlers carry the private signing seed reader', () => {
     const carrying = bundles.filter((b) => b.inputs.includes(SIGNING_SEED_MODULE)).map((b) => b.handler);
     const listed = handlers.filter((h) => tokenIssuingHandlers.has(h));
@@ -153,7 +168,7 @@ describe('handler capabilities', () => {
 
   it('names only handlers of the route and job tables', () => {
     const known = new Set(handlers);
-    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeKeyUses.keys(), ...tableReadOnlyHandlers, ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers, ...cursorSealingHandlers];
+    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeKeyUses.keys(), ...tableReadOnlyHandlers, ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers, ...cursorSealingHandlers, ...auditAppendingHandlers];
     expect(named.filter((h) => !known.has(h))).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import { jobList } from '../../functions/jobs';
 import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
-import { cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
+import { auditAppendingHandlers, cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
 import { encryptionContextShapes } from '../../shared/crypto/encryption-contexts';
 import { applyNagPacks } from '../../infra/nag-packs';
 import { defaultStackSettings, readStackSettings, stackEnvironment, type StackSettings } from '../../infra/stack-settings';
@@ -48,6 +48,8 @@ function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
 }
 
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+/** The audit anchor bucket's objects, as a function's policy names them (pseudo parameters only). */
+const anchorObjects = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::tessera-test-anchors-', { Ref: 'AWS::AccountId' }, '/*']] };
 
 describe('TesseraStack', () => {
   let stack: TesseraStack;
@@ -431,7 +433,9 @@ describe('TesseraStack', () => {
       for (const handler of handlers) expect(resources[roleIdOf(handler)]!.Properties!.ManagedPolicyArns, handler).toBeUndefined();
       const deploymentStatements = statementsOfRole(deploymentRoleId());
       const everyStatement = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement).filter((s) => !deploymentStatements.includes(s));
-      expect(everyStatement.filter((s) => asArray(s.Resource).some((r) => JSON.stringify(r).includes('*')))).toEqual([]);
+      // The one pattern: the audit anchor bucket's objects, for s3:PutObject alone (see 'audit anchor').
+      const isAnchorPut = (s: Statement) => s.Action === 's3:PutObject' && JSON.stringify(s.Resource) === JSON.stringify(anchorObjects);
+      expect(everyStatement.filter((s) => !isAnchorPut(s) && asArray(s.Resource).some((r) => JSON.stringify(r).includes('*')))).toEqual([]);
       // CDK's deployment function: objects of the CDK assets bucket and of the console's bucket, and invalidations.
       const consoleBucketId = logicalId(stack.edge.console.bucket.node.defaultChild);
       const onWildcards = deploymentStatements.flatMap((s) => asArray(s.Resource).filter((r) => JSON.stringify(r).includes('*')).map((r) => JSON.stringify(r)));
@@ -453,6 +457,50 @@ describe('TesseraStack', () => {
       expect(onStar.length).toBeGreaterThan(0); // X-Ray's PutTraceSegments cannot be scoped
       // Besides X-Ray, CDK's console deployment invalidates the distribution (no narrower resource).
       for (const s of onStar) expect(asArray(s.Action).every((a) => a.startsWith('xray:') || a.startsWith('cloudfront:') && a.endsWith('Invalidation'))).toBe(true);
+    });
+  });
+
+  describe('audit anchor', () => {
+    const bucketOf = () => ofType('AWS::S3::Bucket').filter(([, r]) => (r.Properties as { ObjectLockEnabled?: boolean }).ObjectLockEnabled === true);
+
+    it('is one retained, versioned, private, TLS-only bucket under Object Lock in compliance mode, named for the environment and account', () => {
+      const locked = bucketOf();
+      expect(locked).toHaveLength(1);
+      const [id, bucket] = locked[0]!;
+      expect(id).toBe(logicalId(stack.auditAnchor.bucket.node.defaultChild));
+      expect(bucket.DeletionPolicy).toBe('Retain');
+      expect(bucket.Properties).toMatchObject({
+        BucketName: { 'Fn::Join': ['', ['tessera-test-anchors-', { Ref: 'AWS::AccountId' }]] },
+        ObjectLockEnabled: true,
+        ObjectLockConfiguration: { ObjectLockEnabled: 'Enabled', Rule: { DefaultRetention: { Mode: 'COMPLIANCE', Days: defaultStackSettings.auditAnchorRetentionDays } } },
+        VersioningConfiguration: { Status: 'Enabled' },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      });
+      expect(defaultStackSettings.auditAnchorRetentionDays).toBe(400);
+    });
+
+    it('takes its retention from the environment\'s settings', () => {
+      const { template: shorter } = synth({ auditAnchorRetentionDays: 30 });
+      const buckets = Object.values(shorter.findResources('AWS::S3::Bucket') as Record<string, Resource>).filter((r) => (r.Properties as { ObjectLockEnabled?: boolean }).ObjectLockEnabled === true);
+      expect(buckets.map((b) => (b.Properties as { ObjectLockConfiguration: { Rule: { DefaultRetention: unknown } } }).ObjectLockConfiguration.Rule.DefaultRetention)).toEqual([{ Mode: 'COMPLIANCE', Days: 30 }]);
+    });
+
+    it('lets exactly the appending functions put objects into it, and no role of the stack delete one', () => {
+      const withS3 = handlers.filter((h) => actionsOn(statementsOfRole(roleIdOf(h)), 's3:').length > 0);
+      expect(withS3.sort()).toEqual(handlers.filter((h) => auditAppendingHandlers.has(h)).sort());
+      for (const handler of withS3) {
+        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('s3:')));
+        expect(statements, handler).toEqual([{ Effect: 'Allow', Action: 's3:PutObject', Resource: anchorObjects }]);
+        const vars = (resources[fnId(handler)]!.Properties!.Environment as { Variables: Json }).Variables;
+        expect(vars.TESSERA_AUDIT_ANCHOR_BUCKET).toEqual({ 'Fn::Join': ['', ['tessera-test-anchors-', { Ref: 'AWS::AccountId' }]] });
+      }
+      // Nothing else in the stack names the bucket or its objects in a policy: no read, no delete, no lock change.
+      const bucketId = logicalId(stack.auditAnchor.bucket.node.defaultChild);
+      const onAnchor = ofType('AWS::IAM::Policy')
+        .flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement)
+        .filter((st) => { const text = JSON.stringify(st.Resource); return text.includes('-anchors-') || text.includes(bucketId); });
+      expect(onAnchor.length).toBe(withS3.length);
+      for (const st of onAnchor) expect(st).toEqual({ Effect: 'Allow', Action: 's3:PutObject', Resource: anchorObjects });
     });
   });
 

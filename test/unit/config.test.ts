@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../shared/config';
 
-const aws = { TESSERA_STAGE: 'aws', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:secret', TESSERA_CURSOR_KEY_SECRET_ARN: 'arn:cursor-secret', TESSERA_KMS_KEY_ARN: 'arn:key' };
+const aws = { TESSERA_STAGE: 'aws', TESSERA_SIGNING_KEY_SECRET_ARN: 'arn:secret', TESSERA_CURSOR_KEY_SECRET_ARN: 'arn:cursor-secret', TESSERA_KMS_KEY_ARN: 'arn:key', TESSERA_AUDIT_ANCHOR_BUCKET: 'tessera-dev-anchors-111122223333' };
 
 describe('configuration', () => {
   it('has the contract defaults in local mode', () => {
@@ -30,10 +30,14 @@ describe('configuration', () => {
     );
   });
 
-  it('in AWS needs the key and secret, and refuses connector endpoint overrides', () => {
-    expect(loadConfig(aws)).toMatchObject({ signingKeys: { kind: 'secrets-manager' }, cursorKeys: { kind: 'secrets-manager', secretArn: 'arn:cursor-secret' }, envelopeKey: { kind: 'kms' } });
+  it('in AWS needs the key, the secrets and the audit anchor bucket, and refuses connector endpoint overrides', () => {
+    expect(loadConfig(aws)).toMatchObject({ signingKeys: { kind: 'secrets-manager' }, cursorKeys: { kind: 'secrets-manager', secretArn: 'arn:cursor-secret' }, envelopeKey: { kind: 'kms' }, auditAnchor: { kind: 's3', bucket: 'tessera-dev-anchors-111122223333' } });
+    expect(() => loadConfig({ ...aws, TESSERA_AUDIT_ANCHOR_BUCKET: undefined })).toThrow(/TESSERA_AUDIT_ANCHOR_BUCKET are required in the aws stage/);
+    expect(() => loadConfig({ ...aws, TESSERA_AUDIT_ANCHOR_BUCKET: 'Not_A_Bucket' })).toThrow(/TESSERA_AUDIT_ANCHOR_BUCKET: must be an S3 bucket name/);
+    // Locally: an append-only file per table under the data directory.
+    expect(loadConfig({ TESSERA_DATA_DIR: '/srv/tessera', TESSERA_TABLE: 'tessera_x' }).auditAnchor).toEqual({ kind: 'file', path: '/srv/tessera/audit-anchors/tessera_x.jsonl' });
     expect(() => loadConfig({ TESSERA_STAGE: 'aws' })).toThrow(/required in the aws stage/);
-    expect(() => loadConfig({ ...aws, TESSERA_CURSOR_KEY_SECRET_ARN: undefined })).toThrow(/TESSERA_CURSOR_KEY_SECRET_ARN .*required in the aws stage/);
+    expect(() => loadConfig({ ...aws, TESSERA_CURSOR_KEY_SECRET_ARN: undefined })).toThrow(/TESSERA_CURSOR_KEY_SECRET_ARN.*required in the aws stage/);
     expect(() => loadConfig({ ...aws, TESSERA_CONNECTOR_ENDPOINTS: '{"okta":"https://evil.example"}' })).toThrow(/local mode and tests only/);
     expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '[1]' })).toThrow(/JSON object/);
   });
