@@ -200,6 +200,8 @@ export const providerCallingHandlers: ReadonlySet<string> = new Set([
 ]);
 
 export const CONNECTOR_REGISTRY_MODULE = 'shared/connectors/connector-registry.ts';
+
+/**
  * Handlers that append to an audit chain: after each commit they record the chain's head in the
  * audit anchor (`shared/audit/create-audit-anchor.ts`), in AWS an Object Lock bucket, and get
  * `s3:PutObject` on its objects (never a delete). The S3 client is in the bundle of every
