@@ -13,7 +13,7 @@ export const identityAuditActions = {
   refresh_token_reused: 'A used refresh token came back: its whole family was revoked',
   // MFA
   mfa_enrolled: 'TOTP enrollment confirmed',
-  mfa_enrollment_failed: 'A wrong code confirming TOTP enrollment',
+  mfa_enrollment_failed: 'A wrong code confirming TOTP enrollment, or a wrong current password starting one from a session (payload.reason)',
   mfa_challenge_failed: 'A wrong TOTP or backup code answering a challenge (login or step-up)',
   mfa_step_up: 'A signed-in user answered an MFA challenge (step-up); payload: method',
   mfa_backup_codes_regenerated: 'New backup codes replaced the old ones',

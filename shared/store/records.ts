@@ -114,6 +114,8 @@ export interface RefreshTokenRecord {
   amr: string[];
   auth_time: number;
   mfa_at: number | null;
+  /** The family began with a sign-in at the tenant's IdP (SSO); absent: with a password. */
+  federated?: true;
   expires_at: string;
   used_at: string | null;
   created_at: string;

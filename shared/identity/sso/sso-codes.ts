@@ -67,7 +67,7 @@ export async function exchangeSsoCode(deps: Deps, code: string, codeVerifier: st
   try {
     const tokens = await startSession(
       deps,
-      { user, workspaceId: record.workspace_id, amr: record.amr, authTime: record.auth_time, mfaAt: record.mfa_at ?? undefined },
+      { user, workspaceId: record.workspace_id, amr: record.amr, authTime: record.auth_time, mfaAt: record.mfa_at ?? undefined, federated: true },
       { action: 'login_succeeded', sourceIp, payload: { method: 'sso', provider_type: record.provider_type, idp_issuer: record.issuer, acr: record.acr, idp_mfa: record.mfa_at !== null, jit_provisioned: record.jit_provisioned } },
       [deps.table.deleteItem({ Key: keys.ssoCode(hash), ConditionExpression: 'attribute_exists(PK)' })],
     );
