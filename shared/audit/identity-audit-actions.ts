@@ -18,6 +18,7 @@ export const identityAuditActions = {
   mfa_step_up: 'A signed-in user answered an MFA challenge (step-up); payload: method',
   mfa_backup_codes_regenerated: 'New backup codes replaced the old ones',
   mfa_policy_updated: 'The tenant MFA policy changed',
+  mfa_reset: "A tenant admin reset a user's MFA: authenticator and backup codes removed, every session of the user ended",
   // tokens
   token_created: 'A personal access token was created',
   token_rotated: 'A personal access token was replaced by a new one',
