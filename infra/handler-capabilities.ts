@@ -112,6 +112,7 @@ export const passwordHashingHandlers: ReadonlySet<string> = new Set([
   'auth-login',
   'auth-password-reset',
   'me-password',
+  'mfa-enroll-start',
   'users-create',
 ]);
 

@@ -49,6 +49,7 @@ import { route as usersGet } from './users-get';
 import { route as usersUpdate } from './users-update';
 import { route as usersDisable } from './users-disable';
 import { route as usersEnable } from './users-enable';
+import { route as usersMfaReset } from './users-mfa-reset';
 import { route as userFederatedIdentitiesList } from './user-federated-identities-list';
 import { route as userFederatedIdentityUnlink } from './user-federated-identity-unlink';
 import { route as workspacesList } from './workspaces-list';
@@ -119,6 +120,7 @@ export const routes = {
   usersUpdate,
   usersDisable,
   usersEnable,
+  usersMfaReset,
   userFederatedIdentitiesList,
   userFederatedIdentityUnlink,
   workspacesList,

@@ -13,11 +13,12 @@ export const identityAuditActions = {
   refresh_token_reused: 'A used refresh token came back: its whole family was revoked',
   // MFA
   mfa_enrolled: 'TOTP enrollment confirmed',
-  mfa_enrollment_failed: 'A wrong code confirming TOTP enrollment',
+  mfa_enrollment_failed: 'A wrong code confirming TOTP enrollment, or a wrong current password starting one from a session (payload.reason)',
   mfa_challenge_failed: 'A wrong TOTP or backup code answering a challenge (login or step-up)',
   mfa_step_up: 'A signed-in user answered an MFA challenge (step-up); payload: method',
   mfa_backup_codes_regenerated: 'New backup codes replaced the old ones',
   mfa_policy_updated: 'The tenant MFA policy changed',
+  mfa_reset: "A tenant admin reset a user's MFA: authenticator and backup codes removed, every session of the user ended",
   // tokens
   token_created: 'A personal access token was created',
   token_rotated: 'A personal access token was replaced by a new one',

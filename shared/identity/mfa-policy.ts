@@ -12,13 +12,16 @@ import { MfaRequiredError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
 import { getUser } from '../store/identity-items';
 import { keys } from '../store/keys';
-import type { MfaPolicyRecord } from '../store/records';
+import type { MfaPolicyRecord, UserRecord } from '../store/records';
 import type { ItemRead } from '../store/table-client';
 import { mfaActions, type MfaAction, type MfaMode } from '../store/identity-enums';
 import { assertOwnTenant, type Principal } from './principal';
 
 /** A step-up MFA is accepted for this long (API.md: "no older than 10 minutes"). */
 const STEP_UP_MAX_AGE_SECONDS = 600;
+
+/** How far ahead of our clock an IdP's asserted time may be. */
+const IDP_CLOCK_SKEW_SECONDS = 60;
 
 /** The spec's planned default: REQUIRED for all seven actions. */
 export function defaultMfaPolicy(tenantId: string, now: string): MfaPolicyRecord {
@@ -55,6 +58,28 @@ export function assertRecentMfa(deps: Deps, principal: Principal): void {
   const credential = principal.credential;
   if (credential.kind === 'pat') throw new MfaRequiredError('This action needs an interactive session with a recent MFA; a personal access token cannot perform it');
   if (credential.mfaAt === undefined || epochSeconds(deps.clock) - credential.mfaAt > STEP_UP_MAX_AGE_SECONDS) throw new MfaRequiredError();
+}
+
+/**
+ * A sign-in at the tenant's IdP no older than the step-up window: what lets an SSO user (who has
+ * no password to give) bind a first authenticator from a session. A time later than now (beyond
+ * the clocks' usual skew) proves nothing.
+ */
+export function assertRecentIdpSignIn(deps: Deps, authTime: number): void {
+  const age = epochSeconds(deps.clock) - authTime;
+  if (age > STEP_UP_MAX_AGE_SECONDS || age < -IDP_CLOCK_SKEW_SECONDS) {
+    throw new MfaRequiredError('Setting up an authenticator needs a sign-in at your identity provider in the last 10 minutes: sign in again, then set it up');
+  }
+}
+
+/**
+ * Whether a password session that never answered an MFA may go on (refresh) under the tenant's
+ * policy: not under REQUIRED when a sign-in now would ask its user for an MFA (to enroll or to
+ * answer), or a session from before the policy, or a stolen refresh token of it, would outlive
+ * the policy for good. It signs in again. (SSO sessions are the IdP's to hold to MFA.)
+ */
+export function sessionWithoutMfaMayGoOn(policy: MfaPolicyRecord, user: UserRecord): boolean {
+  return policy.mfa_mode !== 'REQUIRED' || loginMfaDecision(policy, user.mfa_enrolled) === 'none';
 }
 
 /** Step-up for an action the tenant policy may list (the route table names the action). */

@@ -3,9 +3,12 @@ import * as z from 'zod/mini';
 import { TimestampSchema } from '../schemas/field-schemas';
 import { mfaActions, mfaModes } from '../store/identity-enums';
 import { TokenResponseSchema } from './auth-schemas';
-import { BackupCode, MfaCode, OpaqueToken } from './schemas';
+import { BackupCode, MfaCode, OpaqueToken, PasswordAttempt } from './schemas';
 
-export const MfaEnrollStartBodySchema = z.strictObject({ mfa_token: z.optional(OpaqueToken) });
+export const MfaEnrollStartBodySchema = z.strictObject({
+  mfa_token: z.optional(OpaqueToken),
+  current_password: z.optional(PasswordAttempt).check(z.meta({ description: 'From a session (an access token), for a user with a password: the proof that the caller owns the account. Not needed with an mfa_token' })),
+});
 
 export const MfaEnrollConfirmBodySchema = z.strictObject({ mfa_token: z.optional(OpaqueToken), code: MfaCode });
 

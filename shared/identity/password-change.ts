@@ -59,19 +59,36 @@ export function passwordUpdateItem(
   });
 }
 
+/**
+ * A signed-in user proves they own the account by its current password (a password change, the
+ * first authenticator's enrollment): checked under the login's per-account limiter, so a stolen
+ * session cannot guess it faster than a login could; a wrong one is audited as `failure` and is
+ * 401 `invalid_credentials`. A user without a password (an SSO user) always fails, in the time
+ * a real check takes.
+ */
+export async function assertCurrentPassword(
+  deps: Deps,
+  user: UserRecord,
+  password: string,
+  failure: { action: 'password_change_failed' | 'mfa_enrollment_failed'; workspaceId: string },
+  sourceIp: string,
+): Promise<void> {
+  const attempt = await reserveCredentialAttempt(deps, 'password', `${user.tenant_id}:${user.email}`, sourceIp);
+  let valid = false;
+  if (user.password_hash) ({ valid } = await verifyPassword(user.password_hash, password));
+  else await burnPasswordVerification(password);
+  if (!valid) {
+    await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: failure.workspaceId, actorId: user.id, action: failure.action, targetType: 'user', targetId: user.id, payload: { reason: 'wrong_current_password' }, sourceIp });
+    throw new InvalidCredentialsError();
+  }
+  await attempt.succeeded();
+}
+
 export async function changePassword(deps: Deps, principal: Principal, input: { current_password: string; new_password: string }, sourceIp: string): Promise<void> {
   assertAcceptablePassword(input.new_password, 'new_password');
   const user = await getUser(deps, principal.tenantId, principal.userId);
   if (!user || user.status !== 'active') throw new UnauthenticatedError();
-  const attempt = await reserveCredentialAttempt(deps, 'password', `${user.tenant_id}:${user.email}`, sourceIp);
-  let valid = false;
-  if (user.password_hash) ({ valid } = await verifyPassword(user.password_hash, input.current_password));
-  else await burnPasswordVerification(input.current_password);
-  if (!valid) {
-    await recordAuditEvent(deps, { log: 'identity', tenantId: user.tenant_id, workspaceId: principal.workspaceId, actorId: user.id, action: 'password_change_failed', targetType: 'user', targetId: user.id, payload: { reason: 'wrong_current_password' }, sourceIp });
-    throw new InvalidCredentialsError();
-  }
-  await attempt.succeeded();
+  await assertCurrentPassword(deps, user, input.current_password, { action: 'password_change_failed', workspaceId: principal.workspaceId }, sourceIp);
   // A token older than the `sid` claim names no session to keep: every sign-in before now ends.
   const keepSession = (principal.credential.kind === 'access_token' ? principal.credential.sessionId : undefined) ?? '';
 

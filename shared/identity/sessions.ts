@@ -20,6 +20,7 @@ import { keys } from '../store/keys';
 import type { RefreshFamilyRecord, RefreshTokenRecord, UserRecord } from '../store/records';
 import type { TransactItem } from '../store/table-client';
 import { issueAccessToken, type TokenResponse } from './access-tokens';
+import { getMfaPolicy, sessionWithoutMfaMayGoOn } from './mfa-policy';
 import { permissionsFor } from './permissions';
 import { markSessionEnded, markSessionsEnded, sessionHasEnded } from './session-revocation';
 
@@ -63,6 +64,7 @@ function refreshTokenItems(deps: Deps, start: SessionStart, familyId: string, se
     amr: start.amr,
     auth_time: start.authTime,
     mfa_at: start.mfaAt ?? null,
+    ...(start.federated ? { federated: true as const } : {}),
     expires_at: expiresAt.toISOString(),
     session_expires_at: sessionExpiresAt.toISOString(),
     used_at: null,
@@ -175,7 +177,12 @@ export async function refreshSession(deps: Deps, input: { refreshToken: string; 
     amr: record.amr,
     authTime: record.auth_time,
     mfaAt: record.mfa_at ?? undefined,
+    federated: record.federated === true,
   };
+  // Only a password session without MFA has the policy to ask (a read on those refreshes alone).
+  if (!start.federated && start.mfaAt === undefined && !sessionWithoutMfaMayGoOn(await getMfaPolicy(deps, user.tenant_id), user)) {
+    throw new UnauthenticatedError('Your organisation now requires multi-factor authentication, and this session began without it: sign in again');
+  }
   const next = refreshTokenItems(deps, start, record.family_id, sessionExpiresAt);
   // A refresh token is single-use, so its use is audited every time, with the exchange.
   const used = auditEventPut(deps, {

@@ -116,6 +116,8 @@ export interface RefreshTokenRecord {
   amr: string[];
   auth_time: number;
   mfa_at: number | null;
+  /** The family began with a sign-in at the tenant's IdP (SSO); absent: with a password. */
+  federated?: true;
   /** Never later than `session_expires_at`: refreshing does not slide a session past its end. */
   expires_at: string;
   /**

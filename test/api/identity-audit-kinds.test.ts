@@ -133,6 +133,19 @@ const steps: Step[] = [
     },
   },
   {
+    name: "the user signs in (enrolling) and a tenant admin resets the user's MFA",
+    produces: ['mfa_reset'],
+    run: async () => {
+      // The user's own sign-in enrolls (REQUIRED), so the reset has an authenticator to remove.
+      const pending = expectStatus(await http.request('POST', '/v1/auth/login', { body: { email: `user@${tenant.domain}`, password: PASSWORD } }), 200);
+      const userMfaToken = pending.mfa_token as string;
+      const secret = expectStatus(await http.request('POST', '/v1/mfa/enroll/start', { body: { mfa_token: userMfaToken } }), 200).secret as string;
+      expectStatus(await http.request('POST', '/v1/mfa/enroll/confirm', { body: { mfa_token: userMfaToken, code: await totpCode(secret, clock.epochSeconds()) } }), 200);
+      const res = await http.request('POST', `/v1/users/${s.userId}/mfa/reset`, { token: s.sessionB.access });
+      expect(res.status, res.text).toBe(204);
+    },
+  },
+  {
     name: 'a workspace is created and handed to the user (a promotion)',
     produces: ['workspace_created', 'workspace_owner_transferred', 'user_updated'],
     run: async () => {

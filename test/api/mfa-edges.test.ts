@@ -92,7 +92,7 @@ describe('MFA at its edges', () => {
 
   it('restarting an enrollment that a parallel request confirms meanwhile is a 409: the enabled secret stays', async () => {
     const session = await login(http, clock, relaxed.admin.email);
-    const first = await http.request('POST', '/v1/mfa/enroll/start', { token: session.accessToken });
+    const first = await http.request('POST', '/v1/mfa/enroll/start', { token: session.accessToken, body: { current_password: PASSWORD } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const credentialKey = keys.totpCredential(relaxed.tenantId, relaxed.admin.id);
     const pending = await host.deps.table.get<TotpCredentialRecord>(credentialKey);
@@ -104,7 +104,7 @@ describe('MFA at its edges', () => {
       expect((await http.request('POST', '/v1/mfa/enroll/confirm', { token: session.accessToken, body: { code: await currentCode((first.body as { secret: string }).secret) } })).status).toBe(200);
       return put(input);
     });
-    const restart = await http.request('POST', '/v1/mfa/enroll/start', { token: session.accessToken });
+    const restart = await http.request('POST', '/v1/mfa/enroll/start', { token: session.accessToken, body: { current_password: PASSWORD } });
     expect(restart.status, JSON.stringify(restart.body)).toBe(409);
     expect(restart.body).toMatchObject({ code: 'conflict', detail: expect.stringMatching(/already enrolled/) });
     expect(await table.get(credentialKey)).toMatchObject({ secret_encrypted: pending!.secret_encrypted, enabled_at: expect.any(String) });

@@ -178,8 +178,8 @@ describe('what each mode asks', () => {
     const token = (res.body as { access_token: string }).access_token;
     // Not enrolled: a listed action does not ask for MFA.
     expect((await http.request('POST', '/v1/tokens', { token, body: { name: 'unenrolled', scopes: ['users:read'] } })).status).toBe(201);
-    // Enrolling needs no mfa_token, the access token will do.
-    const start = await http.request('POST', '/v1/mfa/enroll/start', { token });
+    // Enrolling needs no mfa_token: the access token will do, with the current password.
+    const start = await http.request('POST', '/v1/mfa/enroll/start', { token, body: { current_password: PASSWORD } });
     expect(start.status).toBe(200);
     const secret = (start.body as { secret: string }).secret;
     const confirm = await http.request('POST', '/v1/mfa/enroll/confirm', { token, body: { code: await totpCode(secret, clock.epochSeconds()) } });

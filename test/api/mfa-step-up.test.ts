@@ -156,6 +156,12 @@ describe('step-up for each action the policy lists', () => {
       expect((await http.request('POST', `/v1/users/${id}/disable`, { token: session.accessToken })).status).toBe(200);
       await expectStepUpGate(session, (token) => http.request('POST', `/v1/users/${id}/enable`, { token }), 200);
     },
+    'POST /v1/users/{id}/mfa/reset': async () => {
+      const session = await adminSession();
+      const user = await newUserSession();
+      await expectStepUpGate(session, (token) => http.request('POST', `/v1/users/${user.id}/mfa/reset`, { token }), 204);
+      expect((await http.request('GET', '/v1/me', { token: user.accessToken })).status).toBe(401);
+    },
     'POST /v1/tenants/{id}/idp': async () => {
       await idpPresent(false);
       await expectStepUpGate(await adminSession(), (token) => http.request('POST', idp(), { token, body: idpBody }), 201);

@@ -176,6 +176,8 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     expectStatus(await call('usersDisable', { token: s.admin, params: { id: bodyOf<{ id: string }>(leaving).id } }), 200);
     expectStatus(await call('usersEnable', { token: s.admin, params: { id: bodyOf<{ id: string }>(leaving).id } }), 200);
     expectStatus(await call('usersEnable', { token: s.admin, params: { id: 'usr_0000000000absent' } }, 'absent'), 404);
+    expectStatus(await call('usersMfaReset', { token: s.admin, params: { id: bodyOf<{ id: string }>(leaving).id } }), 204);
+    expectStatus(await call('usersMfaReset', { token: s.admin, params: { id: 'usr_0000000000absent' } }, 'absent'), 404);
     expectStatus(await call('tenantAuditEventsList', { token: s.admin, params: { id: tenant.tenantId }, query: { action: 'user_enabled', limit: '5' } }), 200);
     expectStatus(await call('tenantAuditEventsList', { token: s.admin, params: { id: 'ten_0000000000other' } }, 'another tenant'), 403);
     // The viewer signs in (enrolling, as the policy requires) for the role refusals below.

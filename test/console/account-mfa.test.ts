@@ -1,7 +1,8 @@
 /**
  * MFA for users who have none, from the console: a password user of an OPTIONAL tenant (never
- * made to enroll at login) sets up an authenticator on the account page (a wrong code shown
- * beside the field first, then the backup codes once); and a user signed in without MFA whose
+ * made to enroll at login) sets up an authenticator on the account page (the password asked
+ * first, since a session alone does not bind one; a wrong password, then a wrong code, shown
+ * beside their fields, then the backup codes once); and a user signed in without MFA whose
  * tenant then makes it REQUIRED for creating a PAT meets a step-up prompt that asks for no code
  * they cannot give: it explains and links to the account page, where they enroll, after which
  * the same action goes through the usual step-up with a code. Every page is scanned with axe
@@ -45,13 +46,23 @@ async function nextCode(secret: string): Promise<string> {
 }
 
 /**
- * From the account page's offer to the backup codes: the secret read off the page, a wrong code
- * (an hour old) shown beside the field, then the right one. Returns the secret and the codes.
+ * From the account page's offer to the backup codes: the password asked first (a wrong one shown
+ * beside its field, no secret given), the secret read off the page, a wrong code (an hour old)
+ * shown beside the field, then the right one. Returns the secret and the codes.
  */
 async function enrollOnAccountPage(page: Page, shots: string): Promise<{ secret: string; backupCodes: string[] }> {
   const section = page.getByRole('region', { name: 'Set up an authenticator' });
   expect(await page.getByRole('heading', { name: 'MFA backup codes' }).count()).toBe(0); // nothing to regenerate yet
   await checkPage(page, `${shots}-offer`);
+  const password = section.getByLabel('Your password, to confirm it is you');
+  await password.fill('not my password at all');
+  await section.getByRole('button', { name: 'Set up an authenticator' }).click();
+  await section.locator('#enrollment_password-error').waitFor();
+  expect(await password.getAttribute('aria-invalid')).toBe('true');
+  expect(await section.locator('#enrollment_password-error').textContent()).toMatch(/not your current password/);
+  expect(await section.locator('#mfa-secret').count()).toBe(0);
+  await checkPage(page, `${shots}-wrong-password`);
+  await password.fill(PASSWORD);
   await section.getByRole('button', { name: 'Set up an authenticator' }).click();
   await section.locator('#mfa-secret').waitFor();
   const secret = (await section.locator('#mfa-secret').textContent())!;

@@ -510,7 +510,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Begin TOTP enrollment (secret, otpauth URI, QR code) */
+        /** Begin TOTP enrollment (secret, otpauth URI, QR code); from a session, with the current password (an SSO user: a sign-in at the IdP in the last 10 minutes) */
         post: operations["mfaEnrollStart"];
         delete?: never;
         options?: never;
@@ -810,6 +810,23 @@ export interface paths {
         post?: never;
         /** Unlink an identity provider account from a user (audited); it no longer signs in as that user */
         delete: operations["userFederatedIdentityUnlink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{id}/mfa/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset a user's MFA: the authenticator and backup codes are removed and every session of the user ends; the next sign-in enrolls anew */
+        post: operations["usersMfaReset"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4513,6 +4530,8 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
+                    /** @description From a session (an access token), for a user with a password: the proof that the caller owns the account. Not needed with an mfa_token */
+                    current_password?: string;
                     mfa_token?: string;
                 };
             };
@@ -4531,7 +4550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            /** @description validation_failed: from a session, a user with a password gives current_password */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4540,7 +4559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            /** @description invalid_credentials: the current password is wrong; mfa_required: an SSO user signed in at the IdP more than 10 minutes ago */
             401: {
                 headers: {
                     /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
@@ -4553,6 +4572,15 @@ export interface operations {
             };
             /** @description forbidden: the credential's role or scopes do not allow this; or the credential is a personal access token, which never manages credentials (sign in) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: TOTP is already enrolled */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7084,6 +7112,93 @@ export interface operations {
             };
             /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    usersMfaReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description MFA reset; every session of the user ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential's role or scopes do not allow this; or the credential is a personal access token, which never manages credentials (sign in) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

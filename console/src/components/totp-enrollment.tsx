@@ -3,7 +3,9 @@
  * the secret as text (for apps that cannot scan), then a code from the app. The API takes it
  * with either credential (API.md, "MFA"): the `mfa_token` of a first login under a REQUIRED
  * policy (`/mfa/enroll`), or the session's access token (the account page) when `mfaToken` is
- * absent. What follows the confirmation (the backup codes, a session) is the caller's.
+ * absent, with the proof that the caller owns the account (`currentPassword`; an SSO user's
+ * recent IdP sign-in needs none). What follows the confirmation (the backup codes, a session)
+ * is the caller's, and so is a refused start when it takes `onStartRefused`.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/client';
@@ -26,9 +28,13 @@ export interface TotpEnrollmentProps {
   onConfirmed: (answer: EnrollmentConfirmed) => void;
   /** The start answered 409: TOTP is enrolled already (in another tab, say). */
   onAlreadyEnrolled?: () => void;
+  /** From a session: the account's current password, which the start needs for a user who has one. */
+  currentPassword?: string | undefined;
+  /** Any other refusal of the start (a wrong password, say); without it the problem shows here. */
+  onStartRefused?: (problem: Problem) => void;
 }
 
-export function TotpEnrollment({ mfaToken, email, onConfirmed, onAlreadyEnrolled }: TotpEnrollmentProps) {
+export function TotpEnrollment({ mfaToken, email, onConfirmed, onAlreadyEnrolled, currentPassword, onStartRefused }: TotpEnrollmentProps) {
   const [enrollment, setEnrollment] = useState<{ secret: string; otpauth_uri: string } | undefined>();
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<Problem | undefined>();
@@ -36,9 +42,11 @@ export function TotpEnrollment({ mfaToken, email, onConfirmed, onAlreadyEnrolled
   const credential = mfaToken ? { mfa_token: mfaToken } : {};
 
   useEffect(() => {
-    void send(() => api.POST('/v1/mfa/enroll/start', { body: credential })).then((outcome) => {
+    const proof = !mfaToken && currentPassword !== undefined ? { current_password: currentPassword } : {};
+    void send(() => api.POST('/v1/mfa/enroll/start', { body: { ...credential, ...proof } })).then((outcome) => {
       if (outcome.ok) return setEnrollment(outcome.data);
       if (outcome.problem.status === 409 && onAlreadyEnrolled) return onAlreadyEnrolled();
+      if (onStartRefused) return onStartRefused(outcome.problem);
       setProblem(outcome.problem);
     });
   }, []);

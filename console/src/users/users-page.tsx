@@ -1,9 +1,10 @@
 /**
  * The tenant's users: everyone with `users:read` sees the list; `users:manage` adds the form
- * to create one (with a role in this workspace) and the role, disable and enable controls.
- * Those are step-up actions (MANAGE_USERS) when the policy lists them.
+ * to create one (with a role in this workspace) and the role, disable and enable controls, and
+ * the reset of an enrolled user's MFA (behind a confirmation: it ends every session of that
+ * user). Those are step-up actions (MANAGE_USERS) when the policy lists them.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
@@ -25,6 +26,8 @@ export function UsersPage() {
   const [role, setRole] = useState<Role>('viewer');
   const [problem, setProblem] = useState<Problem | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  const [resetting, setResetting] = useState<User | undefined>();
+  const confirmation = useRef<HTMLDialogElement>(null);
 
   async function load(from?: string) {
     const outcome = await send(() => api.GET('/v1/users', { params: { query: from ? { cursor: from } : {} } }));
@@ -53,6 +56,24 @@ export function UsersPage() {
         : await send(() => api.PATCH('/v1/users/{id}', { params: { path: { id: user.id } }, body: { role: what, workspace_id: me.workspace_id } }));
     if (!outcome.ok) return setProblem(outcome.problem);
     setProblem(undefined);
+    await load();
+  }
+
+  function askToResetMfa(user: User) {
+    setResetting(user);
+    confirmation.current?.showModal();
+  }
+
+  /** Confirmed: the dialog closes first, so that a step-up prompt, when the policy asks, is the only one open. */
+  async function resetMfa(event: Event) {
+    event.preventDefault();
+    const user = resetting;
+    confirmation.current?.close();
+    if (!user) return;
+    const outcome = await send(() => api.POST('/v1/users/{id}/mfa/reset', { params: { path: { id: user.id } } }));
+    if (!outcome.ok) return setProblem(outcome.problem);
+    setProblem(undefined);
+    setNotice(`The MFA of ${user.email} is reset: their sessions ended, and their next sign-in sets up a new authenticator.`);
     await load();
   }
 
@@ -100,6 +121,9 @@ export function UsersPage() {
                   {u.id !== me.id && (u.status === 'active'
                     ? <button type="button" onClick={() => void act(u, 'disable')} aria-label={`Disable ${u.email}`}>Disable</button>
                     : <button type="button" onClick={() => void act(u, 'enable')} aria-label={`Enable ${u.email}`}>Enable</button>)}
+                  {u.id !== me.id && u.mfa_enrolled && (
+                    <> <button type="button" onClick={() => askToResetMfa(u)} aria-label={`Reset MFA of ${u.email}`}>Reset MFA</button></>
+                  )}
                 </td>
               )}
             </tr>
@@ -107,6 +131,20 @@ export function UsersPage() {
         </tbody>
       </table>
       {cursor && <button type="button" onClick={() => void load(cursor)}>More users</button>}
+      <dialog ref={confirmation} aria-labelledby="reset-mfa-title" onClose={() => setResetting(undefined)}>
+        <form onSubmit={(e) => void resetMfa(e)}>
+          <h2 id="reset-mfa-title">Reset the MFA of {resetting?.email}?</h2>
+          <p>
+            Their authenticator and backup codes are removed and every session they have ends at once. Their next
+            sign-in sets up a new authenticator where your organisation's policy asks for one. Do this for someone
+            who lost their device, or whose authenticator may be in someone else's hands.
+          </p>
+          <div class="actions">
+            <button type="submit">Reset MFA</button>
+            <button type="button" onClick={() => confirmation.current?.close()}>Cancel</button>
+          </div>
+        </form>
+      </dialog>
     </main>
   );
 }
