@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { deriveSigningKey } from '../../shared/crypto/signing-keys';
 import { totpCode } from '../../shared/crypto/totp';
 import { metricNames } from '../../shared/observability';
+import { createS3AuditAnchor } from '../../shared/audit/s3-audit-anchor';
 import { keys } from '../../shared/store/keys';
 import type { ConnectionRecord } from '../../shared/store/records';
 import { startAwsWire, pointSdkClientsAt, type AwsWire } from '../support/aws-wire/aws-stage';
@@ -91,6 +92,18 @@ describe('the aws stage over HTTP', () => {
     expect(wire.sqs.messages(wire.runQueueUrl).slice(before)).toEqual([
       { body: JSON.stringify({ type: 'run_step', tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, connection_id: connectionId, run_id: runId, step: 0 }), delaySeconds: 0 },
     ]);
+  });
+
+  it('anchors each audit chain\'s head in the S3 bucket, put only if absent, and verify-audit\'s reader lists them back', async () => {
+    const created = await http.request('POST', '/v1/connections', { token: accessToken, body: oktaConnection('Okta, anchored') });
+    expect(created.status, created.text).toBe(201);
+    // The anchor is written after the commit: wait for the workspace chain's newest head.
+    const prefix = `${tenant.tenantId}/workspaces/${tenant.workspaceId}/`;
+    const workspaceHeads = () => [...wire.s3.objects(wire.auditAnchorBucket).keys()].filter((k) => k.startsWith(prefix));
+    await expect.poll(() => workspaceHeads().length).toBeGreaterThan(0);
+    for (const key of workspaceHeads()) expect(key).toMatch(/\/\d{12}-[0-9a-f]{64}$/);
+    const heads = await createS3AuditAnchor({ bucket: wire.auditAnchorBucket, region: wire.config.AWS_REGION! }).heads({ tenantId: tenant.tenantId, workspaceId: tenant.workspaceId });
+    expect(heads.map((h) => `${prefix}${String(h.seq).padStart(12, '0')}-${h.digest}`)).toEqual(workspaceHeads().sort());
   });
 
   it('a run whose step SQS refuses is still accepted: the step is logged as lost and the stalled-run recovery sends it again', async () => {

@@ -1,5 +1,5 @@
 /**
- * The AWS stage of Tessera against the local AWS servers of this directory: the four servers,
+ * The AWS stage of Tessera against the local AWS servers of this directory: the five servers,
  * the secrets and queue the stack would create, the configuration variables a deployed function
  * gets (`TESSERA_STAGE=aws`, the secret ARNs, the key ARN, the queue URL), and the SDK's own
  * environment variables that point its clients here: the service-specific endpoint variables
@@ -13,6 +13,7 @@ import { newSigningSeed } from '../../../shared/crypto/signing-keys';
 import { TEST_CREDENTIALS, TEST_REGION } from './caller';
 import { startKmsServer, type KmsServer } from './kms-server';
 import { startSecretsManagerServer, type SecretsManagerServer } from './secrets-manager-server';
+import { startS3Server, type S3Server } from './s3-server';
 import { startSesv2Server, type Sesv2Server } from './sesv2-server';
 import { startSqsServer, type SqsServer } from './sqs-server';
 
@@ -23,6 +24,8 @@ export interface AwsWire {
   secretsManager: SecretsManagerServer;
   ses: Sesv2Server;
   sqs: SqsServer;
+  s3: S3Server;
+  auditAnchorBucket: string;
   signingSecretArn: string;
   cursorSecretArn: string;
   runQueueUrl: string;
@@ -32,7 +35,9 @@ export interface AwsWire {
 }
 
 export async function startAwsWire(): Promise<AwsWire> {
-  const [kms, secretsManager, ses, sqs] = await Promise.all([startKmsServer(), startSecretsManagerServer(), startSesv2Server(), startSqsServer()]);
+  const [kms, secretsManager, ses, sqs, s3] = await Promise.all([startKmsServer(), startSecretsManagerServer(), startSesv2Server(), startSqsServer(), startS3Server()]);
+  const auditAnchorBucket = 'tessera-audit-anchor-wire';
+  s3.createBucket(auditAnchorBucket);
   const signingSecretArn = secretsManager.createSecret('tessera-jwt-signing-seed', newSigningSeed());
   const cursorSecretArn = secretsManager.createSecret('tessera-cursor-key', newSigningSeed());
   const runQueueUrl = sqs.createQueue('tessera-runs');
@@ -42,6 +47,8 @@ export async function startAwsWire(): Promise<AwsWire> {
     secretsManager,
     ses,
     sqs,
+    s3,
+    auditAnchorBucket,
     signingSecretArn,
     cursorSecretArn,
     runQueueUrl,
@@ -53,9 +60,10 @@ export async function startAwsWire(): Promise<AwsWire> {
       TESSERA_KMS_KEY_ARN: kms.keyArn,
       TESSERA_RUN_QUEUE_URL: runQueueUrl,
       TESSERA_EMAIL_FROM: SENDER,
+      TESSERA_AUDIT_ANCHOR_BUCKET: auditAnchorBucket,
     },
     close: async () => {
-      await Promise.all([kms.close(), secretsManager.close(), ses.close(), sqs.close()]);
+      await Promise.all([kms.close(), secretsManager.close(), ses.close(), sqs.close(), s3.close()]);
     },
   };
 }
@@ -69,6 +77,7 @@ export function pointSdkClientsAt(wire: AwsWire): void {
   vi.stubEnv('AWS_ENDPOINT_URL_SECRETS_MANAGER', wire.secretsManager.endpoint);
   vi.stubEnv('AWS_ENDPOINT_URL_SESV2', wire.ses.endpoint);
   vi.stubEnv('AWS_ENDPOINT_URL_SQS', wire.sqs.endpoint);
+  vi.stubEnv('AWS_ENDPOINT_URL_S3', wire.s3.endpoint);
   vi.stubEnv('AWS_ACCESS_KEY_ID', TEST_CREDENTIALS.accessKeyId);
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', TEST_CREDENTIALS.secretAccessKey);
   vi.stubEnv('AWS_SESSION_TOKEN', undefined);
