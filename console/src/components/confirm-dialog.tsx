@@ -2,8 +2,9 @@
  * A modal confirmation for an action that cannot be taken back, in place of `window.confirm`
  * (which cannot say much, and which a browser may suppress). A native `<dialog>` opened with
  * `showModal`, as the step-up prompt is: the page behind is inert, focus moves to the dialog's
- * first control (Cancel, the safe choice) and Escape cancels. When it closes, focus goes back
- * to the control that opened it, so a keyboard user continues where they were.
+ * first control (Cancel, the safe choice) and Escape cancels. When it closes, the browser puts
+ * focus back on the control that opened it (the dialog's own closing steps in HTML), so a
+ * keyboard user continues where they were.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
@@ -18,19 +19,12 @@ export function ConfirmDialog({ id, open, title, children, confirmLabel, onConfi
   onCancel: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      element.showModal();
-    } else if (!open && element.open) {
-      element.close();
-      if (opener.current?.isConnected) opener.current.focus();
-      opener.current = null;
-    }
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
   }, [open]);
 
   return (
