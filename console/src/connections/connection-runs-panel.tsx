@@ -1,7 +1,13 @@
-/** Discovery runs of a connection: run now, the history, and what a chosen run changed. */
+/**
+ * Discovery runs of a connection: run now, the history with each run's errors (what went wrong
+ * and what to do), and what a chosen run changed. When the newest run was held by the
+ * mass-removal guard (an error of category `safety`), a user who may run it is offered to run
+ * again accepting the removals, after a confirmation that says what will be deleted.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormMessage } from '../components/form-message';
 import { useCan } from '../session/current-user';
 import { readableTime } from '../components/readable-time';
@@ -15,6 +21,7 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
   const [cursor, setCursor] = useState<string | null>(null);
   const [message, setMessage] = useState<string | undefined>();
   const [changesOf, setChangesOf] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
 
   async function load(from?: string) {
     const outcome = await send(() => api.GET('/v1/connections/{id}/runs', { params: { path: { id: connectionId }, query: from ? { cursor: from } : {} } }));
@@ -38,12 +45,15 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
     return () => clearInterval(timer);
   }, [active]);
 
-  async function runNow() {
-    const outcome = await send(() => api.POST('/v1/connections/{id}/runs', { params: { path: { id: connectionId } } }));
+  async function runNow(body?: Schemas['StartRunBody']) {
+    const outcome = await send(() => api.POST('/v1/connections/{id}/runs', { params: { path: { id: connectionId } }, ...(body ? { body } : {}) }));
     if (!outcome.ok) return setMessage(outcome.problem.detail);
     setMessage(undefined);
     await load();
   }
+
+  // Only the newest run's hold is offered: an older held run was superseded by it.
+  const held = runs[0] && !active && runs[0].errors.some((error) => error.category === 'safety') ? runs[0] : undefined;
 
   return (
     <section aria-labelledby="runs-title">
@@ -53,7 +63,7 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
       {runs.length === 0 ? <p>No runs yet.</p> : (
         <table>
           <caption class="visually-hidden">Runs of this connection</caption>
-          <thead><tr><th scope="col">Queued</th><th scope="col">Trigger</th><th scope="col">Status</th><th scope="col">Entities</th><th scope="col">Changes</th></tr></thead>
+          <thead><tr><th scope="col">Queued</th><th scope="col">Trigger</th><th scope="col">Status</th><th scope="col">Entities</th><th scope="col">Changes</th><th scope="col">Errors</th></tr></thead>
           <tbody>
             {runs.map((run) => (
               <tr key={run.run_id}>
@@ -65,6 +75,18 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
                   +{run.changes.entities_added} ~{run.changes.entities_changed} −{run.changes.entities_removed}{' '}
                   <button type="button" onClick={() => setChangesOf(run.run_id)} aria-label={`Changes of the run queued at ${readableTime(run.queued_at)}`}>Changes</button>
                 </td>
+                <td>
+                  {run.errors.length === 0 ? 'none' : (
+                    <ul class="run-errors">
+                      {run.errors.map((error, i) => (
+                        <li key={i} class={`run-error run-error-${error.category}`}>
+                          <strong>{error.category}</strong>: {error.message} <span class="run-error-action">{error.action}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {canRun && run === held && <button type="button" onClick={() => setConfirming(true)}>Run again and accept the removals</button>}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -72,6 +94,23 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
       )}
       {cursor && <button type="button" onClick={() => void load(cursor)}>Older runs</button>}
       {changesOf && <RunChanges connectionId={connectionId} runId={changesOf} />}
+      {canRun && (
+        <ConfirmDialog
+          id="confirm-removals"
+          open={confirming && held !== undefined}
+          title="Accept the removals?"
+          confirmLabel="Run and delete them"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            void runNow({ confirm_removals: true });
+          }}
+        >
+          <p>The last run held back removals because it found far fewer entities than before:</p>
+          <ul>{held?.errors.filter((error) => error.category === 'safety').map((error, i) => <li key={i}>{error.message}</li>)}</ul>
+          <p>A new run will start and delete from the inventory every entity it does not find. Do this only if they really left the provider; a token with fewer rights or a changed scope looks the same.</p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }
