@@ -246,6 +246,7 @@ export const auditAppendingHandlers: ReadonlySet<string> = new Set([
   'users-create',
   'users-disable',
   'users-enable',
+  'users-mfa-reset',
   'users-update',
   'workspaces-create',
   'workspaces-owner-transfer',
