@@ -21,8 +21,6 @@ import { integrations } from '../../shared/connectors/catalog';
 import { licensedIntegrationIds, setTenantLicense } from '../../shared/connections/integration-licenses';
 import { getTenant, getTenantBySlug, getWorkspace } from '../../shared/store/identity-items';
 import { createDynamoDbClient } from '../../shared/store/client';
-import { ItemCalls } from '../../shared/store/item-calls';
-import { TableClient } from '../../shared/store/table-client';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';
 
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';

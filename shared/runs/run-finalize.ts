@@ -75,9 +75,9 @@ export async function finalizeRun(deps: Deps, scope: InventoryScope, run: RunRec
       deps.table.updateItem({
         Key: keys.inventoryMeta(t, w, c),
         UpdateExpression: `SET ${[...doneTracks.map((_, i) => `#t${i} = :finished`), ...counts.map((_, i) => `#c${i} = :c${i}`)].join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries([
-          ...doneTracks.map((name, i) => [`#t${i}`, `${TRACK_SEEN_PREFIX}${name}`]),
-          ...counts.map(([name], i) => [`#c${i}`, `${TRACK_COUNT_PREFIX}${name}`]),
+        ExpressionAttributeNames: Object.fromEntries<string>([
+          ...doneTracks.map((name, i): [string, string] => [`#t${i}`, `${TRACK_SEEN_PREFIX}${name}`]),
+          ...counts.map(([name], i): [string, string] => [`#c${i}`, `${TRACK_COUNT_PREFIX}${name}`]),
         ]),
         ExpressionAttributeValues: { ':finished': finishedAt, ...Object.fromEntries(counts.map(([, count], i) => [`:c${i}`, count])) },
       }),

@@ -41,7 +41,7 @@ export interface ChainedAppend {
    * of the chain's last item in it): the writer's chance to record the head elsewhere. It is
    * awaited; what it throws reaches the caller of `transact` after the commit.
    */
-  committed?(head: ChainLink): Promise<void>;
+  committed?: (head: ChainLink) => Promise<void>;
 }
 
 /** The chain link a head item holds (null when there is no head yet: the chain is empty). */

@@ -40,7 +40,7 @@ function tableWith(events: StoredItem[], head: ChainLink | undefined, anchored: 
     get: () => Promise.resolve(head),
   };
   const anchor = { heads: () => Promise.resolve([...anchored].sort((a, b) => a.seq - b.seq)), record: () => Promise.resolve() };
-  return { table: table as unknown as Deps['table'], part: (<T>() => anchor as unknown as T) as Deps['part'] };
+  return { table: table as unknown as Deps['table'], part: (<T>() => anchor as unknown as T) };
 }
 
 /** Event `k` (1-based) deleted, the later ones renumbered and their own digests recomputed: what a table writer can do. */
@@ -98,7 +98,8 @@ describe('audit chain check', () => {
     const forged: StoredItem[] = [];
     let previous: ChainLink | null = null;
     for (const e of other) {
-      const { seq: _s, prev_digest: _p, digest: _d, ...content } = e;
+      // The event as written before linking: its content without the three chain fields.
+      const content: StoredItem = Object.fromEntries(Object.entries(e).filter(([name]) => !['seq', 'prev_digest', 'digest'].includes(name)));
       const link = linkAuditEvent(content, previous);
       forged.push({ ...content, ...link });
       previous = { seq: link.seq, digest: link.digest };

@@ -20,6 +20,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/access-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who gained or lost what, when, newest first (kept at least 400 days) */
+        get: operations["accessChangesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/audit-events": {
         parameters: {
             query?: never;
@@ -237,6 +254,23 @@ export interface paths {
         };
         /** The discovered entities of a connection, optionally of one kind */
         get: operations["connectionEntitiesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections/{id}/entities/{entity_id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who reaches an entity: one item per person and account, with the paths */
+        get: operations["entityAccessList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -527,6 +561,57 @@ export interface paths {
         };
         /** This OpenAPI document */
         get: operations["openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people of the workspace across all its connections, by display name; `q` searches name and email prefixes */
+        get: operations["peopleList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/people/{person_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A person and their accounts in every connection */
+        get: operations["peopleGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/people/{person_id}/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every entitlement and resource a person reaches, each with the paths from their accounts, hop by hop */
+        get: operations["personAccessList"];
         put?: never;
         post?: never;
         delete?: never;
@@ -983,6 +1068,13 @@ export interface components {
             last_seen_at: string;
             source_id: string;
         };
+        EntityRef: {
+            display_name: string;
+            entity_id: string;
+            /** @enum {string} */
+            kind: "Principal" | "Account" | "Entitlement" | "Resource" | "CloudAccountBoundary";
+            source_id: string;
+        };
         FederatedIdentity: {
             /** Format: date-time */
             created_at: string;
@@ -1093,6 +1185,13 @@ export interface components {
             tenant_id: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        Person: {
+            accounts: number;
+            connections: string[];
+            display_name: string;
+            emails: string[];
+            person_id: string;
         };
         PersonalAccessToken: {
             /** Format: date-time */
@@ -1295,6 +1394,118 @@ export interface operations {
             };
             /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    accessChangesList: {
+        parameters: {
+            query?: {
+                connection_id?: string;
+                cursor?: string;
+                limit?: number;
+                person_id?: string;
+                /** @description Changes at or after this time */
+                since?: string;
+                /** @description Changes before this time */
+                until?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Access changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_changes: {
+                            /** Format: date-time */
+                            at: string;
+                            /** @enum {string} */
+                            change: "gained" | "lost";
+                            connection_id: string;
+                            person: {
+                                display_name: string;
+                                person_id: string;
+                            };
+                            run_id: string;
+                            target: components["schemas"]["EntityRef"];
+                            via: components["schemas"]["EntityRef"];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential's role or scopes do not allow this */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2862,6 +3073,118 @@ export interface operations {
                 content: {
                     "application/json": {
                         entities: components["schemas"]["Entity"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential's role or scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    entityAccessList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                entity_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Who reaches the entity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: {
+                            account: components["schemas"]["EntityRef"];
+                            paths: components["schemas"]["EntityRef"][][];
+                            person: {
+                                display_name: string;
+                                person_id: string;
+                            };
+                        }[];
                         next_cursor: string | null;
                     };
                 };
@@ -4708,6 +5031,320 @@ export interface operations {
             };
         };
     };
+    peopleList: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                /** @description A case-insensitive prefix of the display name or of an email */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description People */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        next_cursor: string | null;
+                        people: components["schemas"]["Person"][];
+                    };
+                };
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential's role or scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    peopleGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accounts: {
+                            connection_id: string;
+                            display_name: string;
+                            entity_id: string;
+                            kind: string;
+                            source_id: string;
+                        }[];
+                        display_name: string;
+                        emails: string[];
+                        person_id: string;
+                    };
+                };
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential's role or scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    personAccessList: {
+        parameters: {
+            query?: {
+                connection_id?: string;
+                cursor?: string;
+                kind?: "Entitlement" | "Resource";
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                person_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the person reaches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access: {
+                            connection_id: string;
+                            paths: components["schemas"]["EntityRef"][][];
+                            target: components["schemas"]["EntityRef"];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential's role or scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     permissionsList: {
         parameters: {
             query?: never;
@@ -6470,7 +7107,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden: the credential's role or scopes do not allow this */
+            /** @description forbidden: the credential's role or scopes do not allow this; or the credential is a personal access token and the body sets any of password, tenant_admin: true: these manage credentials (sign in) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6677,7 +7314,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description forbidden: the credential's role or scopes do not allow this */
+            /** @description forbidden: the credential's role or scopes do not allow this; or the credential is a personal access token and the body sets any of email, tenant_admin: these manage credentials (sign in) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7199,6 +7836,15 @@ export interface operations {
             };
             /** @description payload_too_large: the body is over 64 KiB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
