@@ -39,8 +39,8 @@ export const RunSchema = z
     progress: RunProgressSchema,
     confirm_removals: z.boolean().check(z.meta({ description: 'Started with `confirm_removals`: drops the mass-removal guard would hold were accepted' })),
     stats: z
-      .object({ steps: z.number().check(z.int()), provider_requests: z.number().check(z.int()), throttled_ms: z.number().check(z.int()), items_written: z.number().check(z.int()), items_deleted: z.number().check(z.int()) })
-      .check(z.meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted' })),
+      .object({ steps: z.number().check(z.int()), provider_requests: z.number().check(z.int()), throttled_ms: z.number().check(z.int()), items_written: z.number().check(z.int()), items_deleted: z.number().check(z.int()), dangling_relationships: z.number().check(z.int()) })
+      .check(z.meta({ description: 'How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted, relationships refused because the provider never listed one of their ends' })),
   })
   .register(z.globalRegistry, { id: 'Run' });
 

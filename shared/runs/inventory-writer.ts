@@ -7,6 +7,12 @@
  * Every written item records the run and step that wrote it, so a step that is retried after a
  * crash recognises its own writes and reports them as changes again instead of losing them;
  * an item that an earlier step of the same run already reported is not reported twice.
+ *
+ * A relationship is written only once both its ends are known to exist: an end this step has
+ * not seen (in the same page or an earlier one) may be one an earlier step saw, or a later
+ * phase will list (AWS lists users with their managed policies before the policies), or one the
+ * provider never lists at all. Such a relationship is held back, saved with the step's
+ * checkpoint, and linked or refused when the sweep begins (edge-linking.ts).
  */
 import type { Deps } from '../deps';
 import type { EntityRef, ObservedEntity, ObservedRelationship } from '../connectors/discovery';
@@ -15,6 +21,9 @@ import type { ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } 
 import type { BatchCallScheduler, StoredItem } from '../store/table-client';
 import { FairSlots } from './fair-slots';
 import { contentDigestOf, entityIdOf, seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
+
+/** A relationship held back for the linking stage: kind, from (kind, source id), to (kind, source id), track. */
+export type HeldEdge = [kind: ObservedRelationship['kind'], fromKind: EntityRef['kind'], fromSourceId: string, toKind: EntityRef['kind'], toSourceId: string, track: string];
 
 export interface InventoryScope {
   tenantId: string;
@@ -30,6 +39,8 @@ export class StepObservations {
   /** kind → track → seen digests (entities and relationships alike). */
   readonly seen = new Map<string, Map<string, string[]>>();
   readonly changes: ChangeEntry[] = [];
+  /** Relationships with an end this step did not see: saved with the checkpoint, linked at the sweep. */
+  readonly held: HeldEdge[] = [];
   itemsWritten = 0;
   /** Ids (and relationship digests) this step has already handled: a second sighting is free. */
   private readonly handled = new Set<string>();
@@ -57,6 +68,16 @@ export class StepObservations {
 
   has(key: string): boolean {
     return this.handled.has(key);
+  }
+
+  /** Whether this step has seen the entity, as its own track's or as a reference. */
+  sawEntity(entityId: string): boolean {
+    return this.handled.has(`own:${entityId}`) || this.handled.has(`ref:${entityId}`);
+  }
+
+  hold(edge: HeldEdge): void {
+    this.seenCount += 1;
+    this.held.push(edge);
   }
 
   /**
@@ -143,13 +164,37 @@ export async function writeObservations(
     entities.push({ record, reference, key: keys.inventoryEntity(tenantId, workspaceId, connectionId, observed.kind, entityId) });
   }
 
+  const relationships = prepareRelationships(step, page.relationships, readingTrack, 'hold unseen ends');
+  if (entities.length === 0 && relationships.length === 0) return;
+  await step.serialized(
+    entities.map((e) => e.record.entity_id),
+    () => writePrepared(deps, step, entities, relationships, step.scheduleFor(readingTrack)),
+  );
+}
+
+/**
+ * Writes relationships whose ends the run is known to have seen (the linking stage checked
+ * them against the run's seen entities), marking them seen like any other.
+ */
+export async function writeLinkedRelationships(deps: Deps, step: StepObservations, linked: readonly ObservedRelationship[], track: string): Promise<void> {
+  const relationships = prepareRelationships(step, linked, track, 'ends checked');
+  if (relationships.length > 0) await writePrepared(deps, step, [], relationships, step.scheduleFor(track));
+}
+
+function prepareRelationships(step: StepObservations, observedList: readonly ObservedRelationship[], readingTrack: string, ends: 'hold unseen ends' | 'ends checked'): PreparedRelationship[] {
+  const { tenantId, workspaceId, connectionId } = step.scope;
   const relationships: PreparedRelationship[] = [];
-  for (const observed of page.relationships) {
-    const fromId = idOf(observed.from);
-    const toId = idOf(observed.to);
+  for (const observed of observedList) {
+    const fromId = entityIdOf(connectionId, observed.from.kind, observed.from.source_id);
+    const toId = entityIdOf(connectionId, observed.to.kind, observed.to.source_id);
     const seenKey = seenKeyOfRelationship(observed.kind, fromId, toId);
     if (!step.claim(`R:${seenKey}`)) continue;
     const track = observed.track ?? readingTrack;
+    if (ends === 'hold unseen ends' && !(step.sawEntity(fromId) && step.sawEntity(toId))) {
+      // Neither written nor marked seen: until the linking stage finds its ends, it does not exist.
+      step.hold([observed.kind, observed.from.kind, observed.from.source_id, observed.to.kind, observed.to.source_id, track]);
+      continue;
+    }
     step.markSeen(observed.kind, track, seenKey);
     relationships.push({
       record: {
@@ -166,11 +211,7 @@ export async function writeObservations(
       key: keys.inventoryRelationship(tenantId, workspaceId, connectionId, observed.kind, fromId, toId),
     });
   }
-  if (entities.length === 0 && relationships.length === 0) return;
-  await step.serialized(
-    entities.map((e) => e.record.entity_id),
-    () => writePrepared(deps, step, entities, relationships, step.scheduleFor(readingTrack)),
-  );
+  return relationships;
 }
 
 async function writePrepared(

@@ -4,9 +4,11 @@
  *   them back to tell what the provider no longer has;
  * - `C` parts: the changes the step found, in order: the run's change list;
  * - `X` parts: the entities a sweep step removed (the relationship sweep drops what pointed at them);
+ * - `L` parts: the relationships a reading step held back for want of an end it had seen
+ *   (inventory-writer.ts); the sweep's linking stage writes or refuses them (edge-linking.ts);
  * - the `H` header, written last, holding the progress the step reached: once it exists the step
  *   is done, and a redelivered message only commits it.
- * Parts stay under DynamoDB's 400 KB item size. The V, X and H items expire (TTL) a week after
+ * Parts stay under DynamoDB's 400 KB item size. The V, X, L and H items expire (TTL) a week after
  * the run; the C parts are the run's history and stay.
  */
 import { epochSeconds } from '../clock';
@@ -14,7 +16,7 @@ import type { Deps } from '../deps';
 import { keys } from '../store/keys';
 import type { ChangeEntry, RunProgress, RunRecord } from '../store/records';
 import type { StoredItem } from '../store/table-client';
-import type { InventoryScope } from './inventory-writer';
+import type { HeldEdge, InventoryScope } from './inventory-writer';
 import { SEEN_KEY_LENGTH } from './inventory-ids';
 
 /** Characters per part: leaves room under 400 KB for names, keys and UTF-8. */
@@ -107,18 +109,20 @@ export async function writeStepParts(
   scope: Scope,
   runId: string,
   step: number,
-  data: { seen: Map<string, Map<string, string[]>>; changes: readonly ChangeEntry[]; removed: readonly string[] },
+  data: { seen: Map<string, Map<string, string[]>>; changes: readonly ChangeEntry[]; removed: readonly string[]; held?: readonly HeldEdge[] },
 ): Promise<ChangeEntry[]> {
   const { tenantId: t, workspaceId: w, connectionId: c } = scope;
   const ttl = epochSeconds(deps.clock) + CHECKPOINT_TTL_SECONDS;
-  const [changes, removed] = await Promise.all([
+  const [changes, removed, held] = await Promise.all([
     mergedWithEarlierAttempt(deps, keys.runStepChangeParts(t, w, c, runId, step), data.changes),
     mergedWithEarlierAttempt(deps, keys.runStepRemovedParts(t, w, c, runId, step), data.removed),
+    data.held && data.held.length > 0 ? mergedWithEarlierAttempt(deps, keys.runStepHeldEdgeParts(t, w, c, runId, step), data.held) : Promise.resolve([]),
   ]);
   const items: StoredItem[] = [
     ...packSeen(data.seen).map((attributes, part) => ({ ...keys.runStepSeen(t, w, c, runId, step, part), ...attributes, ttl })),
     ...packEntries(changes).map((entries, part) => ({ ...keys.runStepChanges(t, w, c, runId, step, part), entries })),
     ...packEntries(removed).map((entries, part) => ({ ...keys.runStepRemoved(t, w, c, runId, step, part), entries, ttl })),
+    ...packEntries(held).map((entries, part) => ({ ...keys.runStepHeldEdges(t, w, c, runId, step, part), entries, ttl })),
   ];
   if (items.length > 0) await deps.table.batchWrite(items);
   return changes;
@@ -169,6 +173,15 @@ export async function countSeenEntitiesByTrack(deps: Deps, scope: Scope, runId: 
     startKey = page.lastKey;
   } while (startKey);
   return Object.fromEntries([...byTrack].map(([track, seen]) => [track, seen.size]));
+}
+
+/**
+ * One part of the relationships the run's reading steps held back, from `startKey` on: the
+ * linking stage pages through them a part at a time, never holding them all.
+ */
+export async function readHeldEdgePart(deps: Deps, scope: Scope, runId: string, startKey: Record<string, unknown> | undefined): Promise<{ edges: HeldEdge[]; lastKey?: Record<string, unknown> }> {
+  const page = await deps.table.queryRaw(keys.runHeldEdges(scope.tenantId, scope.workspaceId, scope.connectionId, runId), { startKey, limit: 1 });
+  return { edges: page.items.flatMap((item) => (item.entries as HeldEdge[] | undefined) ?? []), ...(page.lastKey ? { lastKey: page.lastKey } : {}) };
 }
 
 /** Entity ids the run's sweep removed so far. */

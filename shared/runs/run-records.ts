@@ -40,7 +40,7 @@ export interface RunView {
   errors: RunRecord['errors'];
   progress: RunProgressView;
   confirm_removals: boolean;
-  stats: RunProgress['stats'] & { steps: number };
+  stats: RunProgress['stats'] & { steps: number; dangling_relationships: number };
 }
 
 export function toRunView(run: RunRecord): RunView {
@@ -57,7 +57,7 @@ export function toRunView(run: RunRecord): RunView {
     errors: run.errors,
     progress: currentProgress(run),
     confirm_removals: run.confirm_removals === true,
-    stats: { ...run.progress.stats, steps: run.progress.step },
+    stats: { ...run.progress.stats, steps: run.progress.step, dangling_relationships: run.progress.dangling ?? 0 },
   };
 }
 

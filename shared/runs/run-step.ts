@@ -60,6 +60,7 @@ export async function executeRunStep(deps: Deps, message: RunStepMessage, option
     seen: result.observations?.seen ?? new Map<string, Map<string, string[]>>(),
     changes: result.changes,
     removed: result.removed,
+    held: result.observations?.held ?? [],
   });
   result.next.step = message.step + 1;
   addChangeCounts(result.next, changes);

@@ -8,6 +8,7 @@ import { seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
 import type { InventoryScope } from './inventory-writer';
 import { loadRemoved, loadSeen, writeStepParts } from './run-checkpoint';
 import { applyRemovalGuard } from './removal-guard';
+import { linkHeldEdges } from './edge-linking';
 import type { StepOptions, StepResult } from './run-step';
 
 /**
@@ -26,7 +27,9 @@ const SWEEP_PAGE = 500;
  * Removes what the provider no longer has: stored items whose track was read to the end (or is
  * no longer in scope) and that this run did not see; and relationships whose end this run
  * removed. Tracks that were refused keep their items, and so do those the mass-removal guard
- * holds (removal-guard.ts). Each kind is read shard by shard (the
+ * holds (removal-guard.ts). First the relationships the reading steps held back are linked or
+ * refused (edge-linking.ts), in steps of their own when there are any, so their seen marks are
+ * committed before the relationships are swept. Each kind is read shard by shard (the
  * inventory's partitions), several at a time, each with its own cursor in the progress.
  */
 export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecord, progress: RunProgress, options: StepOptions): Promise<StepResult> {
@@ -50,6 +53,12 @@ export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecor
     }
     return seen;
   };
+  if (progress.linking !== 'done') {
+    const linking = await linkHeldEdges(deps, scope, run, progress, errors, (kind) => seenOf(kind, false), deadlineMs);
+    if (linking.handled || !linking.done) {
+      return { next: { ...progress, phase: 'sweep' }, errors, delaySeconds: 0, changes: linking.observations.changes, removed: [], observations: linking.observations };
+    }
+  }
   // Changes are recorded before the items go, one recording at a time: the parts written last
   // hold every change found so far, so a crash in between is redone from the cursors, merged.
   let recorded: Promise<void> = Promise.resolve();

@@ -208,6 +208,16 @@ export const keys = {
   runRemoved: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#X#` }),
   /** The access graph's record of a run (the time it applied the run's changes at, and whether it was the baseline). */
   runAccessGraph: (tenantId: string, workspaceId: string, connectionId: string, runId: string): ItemKey => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SK: `RUN#${runId}#G` }),
+  /** Relationships a reading step held back because it had not seen one of their ends (run-checkpoint.ts). */
+  runStepHeldEdges: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number, part: number): ItemKey => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SK: `RUN#${runId}#L#${pad(step)}#${pad(part)}`,
+  }),
+  runStepHeldEdgeParts: (tenantId: string, workspaceId: string, connectionId: string, runId: string, step: number): KeyPrefix => ({
+    PK: inventoryPk(tenantId, workspaceId, connectionId),
+    SKPrefix: `RUN#${runId}#L#${pad(step)}#`,
+  }),
+  runHeldEdges: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#L#` }),
   /** Items of a run's checkpoints (headers, seen digests, changes), for cleanup. */
   runCheckpoints: (tenantId: string, workspaceId: string, connectionId: string, runId: string): KeyPrefix => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SKPrefix: `RUN#${runId}#` }),
 

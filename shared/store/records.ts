@@ -398,6 +398,8 @@ export interface RunProgress {
   held?: Record<string, { before: number; now: number }>;
   /** Relationships refused because the run did not observe one of their ends. */
   dangling?: number;
+  /** The sweep's linking stage (edge-linking.ts): the held-relationship part reached, or `done`. */
+  linking?: Record<string, unknown> | 'done';
 }
 
 export type PublicTrackStatus = 'pending' | 'reading' | 'done' | 'refused';

@@ -1,5 +1,5 @@
 /**
- * The README's walkthrough, run as a newcomer would run it: the `sh` block under
+ * The API walkthrough (docs/api-walkthrough.md), run as a newcomer would run it: the `sh` block under
  * `<!-- walkthrough:start -->` tells how `npm start` is started (its variables), and every `sh`
  * block under `<!-- walkthrough -->` is executed command by command, in order, against that
  * real `npm start` (its own port, data directory and DynamoDB Local).
@@ -11,7 +11,7 @@
  * ones, `.data/` the test's data directory. A command ending in `&` runs in the background
  * until the end. Each `# → …` line says what the command answers: a leading status is
  * expected exactly (else a curl must succeed), and the field names it shows must be in the
- * answer. Blocks added to the README later are run the same way, with nothing to change here.
+ * answer. Blocks added to the walkthrough later are run the same way, with nothing to change here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -35,11 +35,11 @@ interface Walkthrough {
   commands: Command[];
 }
 
-/** The marked blocks of the README. */
+/** The marked blocks of the walkthrough. */
 export function parseWalkthrough(readme: string): Walkthrough {
   const blocks = [...readme.matchAll(/<!-- walkthrough(:start)? -->\s*\n```sh\n([\s\S]*?)\n```/g)];
   const start = blocks.find((b) => b[1] === ':start');
-  if (!start) throw new Error('The README has no <!-- walkthrough:start --> block telling how npm start is started');
+  if (!start) throw new Error('The walkthrough has no <!-- walkthrough:start --> block telling how npm start is started');
   const startEnv: Record<string, string> = {};
   for (const m of start[2]!.matchAll(/^([A-Z][A-Z0-9_]*)=('([^']*)'|"([^"]*)"|(\S+))/gm)) startEnv[m[1]!] = m[3] ?? m[4] ?? m[5]!;
 
@@ -117,7 +117,7 @@ function run(command: string, cwd: string): Promise<{ code: number | null; outpu
   });
 }
 
-const readme = await readFile(path.join(REPOSITORY, 'README.md'), 'utf8');
+const readme = await readFile(path.join(REPOSITORY, 'docs', 'api-walkthrough.md'), 'utf8');
 const walkthrough = parseWalkthrough(readme);
 
 let dataDir: string;
@@ -128,7 +128,7 @@ const background: ChildProcess[] = [];
 const values = new Map<string, string>();
 let lastTotpStep = 0;
 
-/** The README's ports and paths, made this run's. */
+/** The walkthrough's ports and paths, made this run's. */
 const localize = (text: string) =>
   text.replace(/\b3000\b/g, String(apiPort)).replace(/\b3001\b/g, String(fakePort)).replace(/(^|[\s'"=])\.data\//g, `$1${dataDir}/`);
 
@@ -142,7 +142,7 @@ async function placeholder(name: string, command: Command): Promise<string> {
     return totpCode(secret, Math.floor(Date.now() / 1000));
   }
   const value = values.get(name);
-  if (value === undefined) throw new Error(`The README's command uses <${name}>, but no earlier answer had a field ${name}:\n${command.text}`);
+  if (value === undefined) throw new Error(`The walkthrough's command uses <${name}>, but no earlier answer had a field ${name}:\n${command.text}`);
   return value;
 }
 
@@ -162,7 +162,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('the README walkthrough, run against npm start', () => {
+describe('the API walkthrough (docs), run against npm start', () => {
   it('has runnable blocks (sign-in, MFA, connections, PATs, password reset)', () => {
     expect(walkthrough.commands.length).toBeGreaterThan(15);
     expect(walkthrough.startEnv).toHaveProperty('TESSERA_BOOTSTRAP_ADMIN_EMAIL');
@@ -171,7 +171,7 @@ describe('the README walkthrough, run against npm start', () => {
     }
   });
 
-  it('every documented command answers as the README says', async () => {
+  it('every documented command answers as the walkthrough says', async () => {
     let curls = 0;
     let executed = 0;
     for (const command of walkthrough.commands) {
@@ -207,7 +207,7 @@ describe('the README walkthrough, run against npm start', () => {
         if (expected) expect(status, what).toBe(Number(expected));
         else expect(status, what).toBeLessThan(400);
       }
-      // The fields the README shows, and the values it shows in full (not elided with …).
+      // The fields the walkthrough shows, and the values it shows in full (not elided with …).
       const documented = [...(command.answer ?? '').matchAll(/"([a-z_]+)":("([^"]*)")?/g)].map((m) => (m[3] !== undefined && !m[3].includes('…') ? `${m[1]}=${localize(m[3])}` : m[1]!));
       if (documented.length) {
         const found = pairsIn(JSON.parse(answer.slice(answer.indexOf('{'))));

@@ -15,7 +15,7 @@ export interface RunBody {
   counts: { entities: Record<string, number>; relationships: Record<string, number> };
   changes: Record<string, number>;
   errors: { category: string; message: string; action: string }[];
-  stats: { steps: number; provider_requests: number; throttled_ms: number; items_written: number; items_deleted: number };
+  stats: { steps: number; provider_requests: number; throttled_ms: number; items_written: number; items_deleted: number; dangling_relationships: number };
 }
 
 export interface EntityBody {

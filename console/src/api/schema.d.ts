@@ -1257,8 +1257,9 @@ export interface components {
             queued_at: string;
             run_id: string;
             started_at: string | null;
-            /** @description How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted */
+            /** @description How the run went: checkpointed steps, provider requests, time spent waiting for rate limits, inventory items written and deleted, relationships refused because the provider never listed one of their ends */
             stats: {
+                dangling_relationships: number;
                 items_deleted: number;
                 items_written: number;
                 provider_requests: number;
