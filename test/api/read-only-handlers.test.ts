@@ -13,7 +13,7 @@ import { ItemCalls } from '../../shared/store/item-calls';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { runToEnd, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 
