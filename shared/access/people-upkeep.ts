@@ -109,10 +109,11 @@ function nextMembers(connectionId: string, runId: string, part: number, change: 
  * people partition a page at a time (a filter keeps only the connection's people), so a second
  * pass also finds what a run step still finishing at the deletion wrote late.
  */
-export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceScope, connectionId: string): Promise<void> {
+export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceScope, connectionId: string, deadlineMs: number): Promise<'done' | 'unfinished'> {
   const people = keys.people(scope.tenantId, scope.workspaceId);
   let startKey: Record<string, unknown> | undefined;
   do {
+    if (Date.now() > deadlineMs) return 'unfinished';
     const page = await deps.table.queryRange({
       partition: people.PK,
       from: people.SKPrefix,
@@ -132,6 +133,7 @@ export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceSco
     }
     startKey = page.lastKey;
   } while (startKey);
+  return 'done';
 }
 
 /** Reads a batch of people and writes what `rewrite` makes of each, under the people lease. */
