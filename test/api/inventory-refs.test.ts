@@ -48,10 +48,20 @@ const alice = oktaUser(1, { login: 'alice@acme.test', email: 'alice@example.com'
 const bob = oktaUser(2, { login: 'bob@acme.test', email: 'bob@example.com' });
 const carol = oktaUser(3, { login: 'carol@acme.test', email: 'carol@example.com' });
 const payrollUsers = oktaGroup(1, 'Payroll users');
+const allStaff = oktaGroup(2, 'All staff');
 const payroll = oktaApp(1, 'Payroll');
+// More than the entity detail shows each way: 105 staff (and Alice) in All staff, Alice in 101 more groups.
+const staff = Array.from({ length: 105 }, (_, i) => oktaUser(10 + i));
+const projectGroups = Array.from({ length: 101 }, (_, i) => oktaGroup(10 + i, `Project ${i}`));
 
-const acmeOrg = (users: ReturnType<typeof oktaUser>[], members: Record<string, string[]>) =>
-  buildOrg({ users, groups: [payrollUsers], members, apps: [payroll], appGroups: { [payroll.id]: [payrollUsers.id] } });
+const acmeOrg = (users: ReturnType<typeof oktaUser>[], members: Record<string, string[]>, groups = [payrollUsers, allStaff, ...projectGroups]) =>
+  buildOrg({
+    users: [...users, ...staff],
+    groups,
+    members: { ...members, [allStaff.id]: [alice.id, ...staff.map((u) => u.id)], ...Object.fromEntries(projectGroups.map((g) => [g.id, [alice.id]])) },
+    apps: [payroll],
+    appGroups: { [payroll.id]: [payrollUsers.id] },
+  });
 
 async function createConnection(token: string, name: string): Promise<string> {
   const res = await http.request('POST', '/v1/connections', {
@@ -89,6 +99,7 @@ beforeAll(async () => {
   firstRun = await runToEnd(http, host, tokens.admin, connections.first);
   expect(firstRun.status).toBe('succeeded');
   expect((await runToEnd(http, host, tokens.admin, connections.second)).status).toBe('succeeded');
+  expect((await runToEnd(http, host, tokens.otherWorkspace, connections.otherWorkspace)).status).toBe('succeeded');
   // Carol leaves the org, Bob leaves the group: the first connection's second run removes them.
   okta.state.org = acmeOrg([alice, bob], { [payrollUsers.id]: [alice.id] });
   clock.advance(60);
@@ -130,6 +141,7 @@ describe('relationships name both ends', () => {
     const group = grants[0]!.from.entity_id;
     const members = await relationships(connections.second, `?kind=account_assigned_entitlement&entity_id=${group}`);
     expect(members.map((r) => r.from.display_name).sort()).toEqual(['alice@acme.test', 'bob@acme.test', 'carol@acme.test']);
+    expect(members.map((r) => r.to.display_name)).toEqual(['Payroll users', 'Payroll users', 'Payroll users']);
     expect(new Set(members.map((r) => r.kind))).toEqual(new Set(['account_assigned_entitlement']));
   });
 
@@ -174,5 +186,127 @@ describe('changes name what changed', () => {
     expect(added.find((c) => c.kind === 'account_assigned_entitlement' && c.entity_id === carolAccount.entity_id)).toMatchObject({ display_name: 'carol@acme.test', from: { display_name: 'carol@acme.test', kind: 'Account' }, to: { display_name: 'Payroll users' } });
     // A viewer reads the same.
     expect((await changes(connections.first, secondRun.run_id, tokens.viewer)).filter((c) => c.change === 'removed')).toEqual(removed);
+  });
+});
+
+interface Neighbour {
+  kind: string;
+  entity: Ref;
+}
+interface EntityDetail extends EntityBody {
+  relationships: { out: Neighbour[]; in: Neighbour[]; out_total: number; in_total: number };
+}
+
+const entityBySource = async (connectionId: string, sourceId: string) => (await entities(connectionId)).find((e) => e.source_id === sourceId)!;
+const detail = (connectionId: string, entityId: string, token = tokens.admin) => http.request('GET', `/v1/connections/${connectionId}/entities/${entityId}`, { token });
+
+describe('the entity detail', () => {
+  it('is the entity, with at most 100 relationships each way, the other end named, and the totals', async () => {
+    const account = await entityBySource(connections.second, alice.id);
+    const res = await detail(connections.second, account.entity_id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const body = res.body as EntityDetail;
+    expect(body).toMatchObject({ ...account, last_seen_at: expect.any(String) });
+    // Payroll users, All staff and 101 project groups: 103, of which 100 are shown.
+    expect(body.relationships.out_total).toBe(103);
+    expect(body.relationships.out).toHaveLength(100);
+    const groupNames = new Set(['Payroll users', 'All staff', ...projectGroups.map((g) => g.profile.name)]);
+    for (const n of body.relationships.out) {
+      expect(n.kind).toBe('account_assigned_entitlement');
+      expect(n.entity.kind).toBe('Entitlement');
+      expect(groupNames.has(n.entity.display_name), n.entity.display_name).toBe(true);
+    }
+    expect(new Set(body.relationships.out.map((n) => n.entity.entity_id)).size).toBe(100);
+    expect(body.relationships.in).toEqual([{ kind: 'principal_represents_account', entity: refOf(await entityBySource(connections.second, 'alice@example.com')) }]);
+    expect(body.relationships.in_total).toBe(1);
+
+    const everyone = (await detail(connections.second, (await entityBySource(connections.second, allStaff.id)).entity_id)).body as EntityDetail;
+    expect(everyone.relationships).toMatchObject({ out: [], out_total: 0, in_total: 106 });
+    expect(everyone.relationships.in).toHaveLength(100);
+    expect(everyone.relationships.in.every((n) => n.kind === 'account_assigned_entitlement' && n.entity.kind === 'Account' && n.entity.display_name.includes('@'))).toBe(true);
+
+    const group = (await detail(connections.second, (await entityBySource(connections.second, payrollUsers.id)).entity_id, tokens.viewer)).body as EntityDetail;
+    expect(group.relationships.out).toEqual([{ kind: 'entitlement_grants_resource', entity: refOf(await entityBySource(connections.second, payroll.id)) }]);
+    expect(group.relationships).toMatchObject({ out_total: 1, in_total: 3 });
+  });
+
+  it('is 404 for an unknown id, another connection\'s entity, another workspace and another tenant; 400 for a malformed id', async () => {
+    const account = await entityBySource(connections.first, alice.id);
+    expect((await detail(connections.first, account.entity_id)).status).toBe(200);
+    expect((await detail(connections.second, account.entity_id)).status).toBe(404);
+    expect((await detail(connections.first, 'ent_00000000000000000000000000')).status).toBe(404);
+    expect((await detail(connections.first, account.entity_id, tokens.otherWorkspace)).status).toBe(404);
+    expect((await detail(connections.first, account.entity_id, tokens.otherTenant)).status).toBe(404);
+    // The other workspace's own connection does not open this one's entity either.
+    expect((await detail(connections.otherWorkspace, account.entity_id, tokens.otherWorkspace)).status).toBe(404);
+    const malformed = await detail(connections.first, 'usr_0000000000');
+    expect(malformed.status).toBe(400);
+    expect((malformed.body as { code: string }).code).toBe('validation_failed');
+  });
+});
+
+describe('?q= on entities', () => {
+  const search = (connectionId: string, query: string, token = tokens.admin) => listAll<EntityBody>(http, token, `/v1/connections/${connectionId}/entities?${query}`, 'entities');
+
+  it('finds a case-insensitive prefix of the name, kind by kind; an entity matched by name and source id once', async () => {
+    // The Principal's source id is its email, its name too: listed once.
+    expect((await search(connections.second, 'q=ALICE')).map((e) => `${e.kind} ${e.display_name}`)).toEqual(['Principal alice@example.com', 'Account alice@acme.test']);
+    expect((await search(connections.second, 'q=Alice%40Ex')).map((e) => `${e.kind} ${e.display_name}`)).toEqual(['Principal alice@example.com']);
+    expect((await search(connections.second, 'q=ali&kind=Account')).map((e) => e.display_name)).toEqual(['alice@acme.test']);
+    expect((await search(connections.second, 'q=pAyRoLl')).map((e) => `${e.kind} ${e.display_name}`)).toEqual(['Entitlement Payroll users', 'Resource Payroll']);
+    expect(await search(connections.second, 'q=nobody')).toEqual([]);
+    // The answer is the entity as the list shows it.
+    expect(await search(connections.second, 'q=alice%40acme')).toEqual([await entityBySource(connections.second, alice.id)]);
+  });
+
+  it('finds a case-insensitive prefix of the source id', async () => {
+    expect((await search(connections.second, `q=${alice.id.toUpperCase()}`)).map((e) => `${e.kind} ${e.source_id}`)).toEqual([`Account ${alice.id}`]);
+    expect((await search(connections.second, `q=${payrollUsers.id}&kind=Entitlement`)).map((e) => e.display_name)).toEqual(['Payroll users']);
+    // Only the removed Carol is gone from the first connection: her account is not found there, still in the second.
+    expect(await search(connections.first, `q=${carol.id}`)).toEqual([]);
+    expect((await search(connections.second, `q=${carol.id}`)).map((e) => e.display_name)).toEqual(['carol@acme.test']);
+  });
+
+  it('pages with a cursor, across kinds, every match once', async () => {
+    const first = await http.request('GET', `/v1/connections/${connections.second}/entities?q=USER&kind=Account&limit=50`, { token: tokens.admin });
+    expect(first.status).toBe(200);
+    const page1 = first.body as { entities: EntityBody[]; next_cursor: string | null };
+    expect(page1.entities).toHaveLength(50);
+    expect(page1.next_cursor).toEqual(expect.any(String));
+    const second = await http.request('GET', `/v1/connections/${connections.second}/entities?q=USER&kind=Account&limit=50&cursor=${encodeURIComponent(page1.next_cursor!)}`, { token: tokens.admin });
+    const page2 = second.body as { entities: EntityBody[]; next_cursor: string | null };
+    expect(page2.entities).toHaveLength(50);
+    expect(page2.entities.some((e) => page1.entities.some((f) => f.entity_id === e.entity_id))).toBe(false);
+    // Staff accounts (user10@… to user114@…) and their Principals, in pages of 40 that cross from one kind to the next.
+    const all = await listAll<EntityBody>(http, tokens.viewer, `/v1/connections/${connections.second}/entities?q=uSeR`, 'entities', 40);
+    expect(all).toHaveLength(210);
+    expect(new Set(all.map((e) => e.entity_id)).size).toBe(210);
+    expect(all.slice(0, 105).every((e) => e.kind === 'Principal')).toBe(true);
+    expect(all.slice(105).every((e) => e.kind === 'Account')).toBe(true);
+    expect(all.slice(105).map((e) => e.display_name)).toEqual(staff.map((u) => u.profile.login).sort());
+  });
+
+  it('refuses a bad q with a clear error; another workspace and another tenant find nothing', async () => {
+    for (const q of ['', 'a'.repeat(201), 'a%01b']) {
+      const res = await http.request('GET', `/v1/connections/${connections.second}/entities?q=${q}`, { token: tokens.admin });
+      expect(res.status, q).toBe(400);
+      expect((res.body as { errors: { path: string }[] }).errors[0]!.path).toBe('q');
+    }
+    for (const token of [tokens.otherWorkspace, tokens.otherTenant]) {
+      expect((await http.request('GET', `/v1/connections/${connections.second}/entities?q=alice`, { token })).status).toBe(404);
+    }
+    // The other workspace's connection to the same org finds its own entities only.
+    const elsewhere = await search(connections.otherWorkspace, 'q=alice', tokens.otherWorkspace);
+    expect(elsewhere.map((e) => e.display_name)).toEqual(['alice@example.com', 'alice@acme.test']);
+    const ours = new Set([...(await search(connections.first, 'q=alice')), ...(await search(connections.second, 'q=alice'))].map((e) => e.entity_id));
+    expect(ours.size).toBe(4);
+    expect(elsewhere.some((e) => ours.has(e.entity_id))).toBe(false);
+  });
+
+  it('follows a rename', async () => {
+    okta.state.org = acmeOrg([alice, bob, carol], { [payrollUsers.id]: [alice.id, bob.id, carol.id] }, [oktaGroup(1, 'Salaries'), allStaff, ...projectGroups]);
+    expect((await runToEnd(http, host, tokens.admin, connections.second)).status).toBe('succeeded');
+    expect((await search(connections.second, 'q=sal')).map((e) => `${e.kind} ${e.display_name}`)).toEqual(['Entitlement Salaries']);
+    expect((await search(connections.second, 'q=payroll')).map((e) => `${e.kind} ${e.display_name}`)).toEqual(['Resource Payroll']);
   });
 });

@@ -237,6 +237,8 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     expectStatus(entities, 200);
     const entityId = bodyOf<{ entities: { entity_id: string }[] }>(entities).entities[0]!.entity_id;
     expectStatus(await call('connectionEntitiesList', { token: s.viewer, params: { id: s.connectionId }, query: { q: 'USER', limit: '1' } }), 200);
+    expectStatus(await call('connectionEntityGet', { token: s.viewer, params: { id: s.connectionId, entity_id: entityId } }), 200);
+    expectStatus(await call('connectionEntityGet', { token: s.viewer, params: { id: s.connectionId, entity_id: 'ent_00000000000000000000000000' } }, 'absent'), 404);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { entity_id: entityId } }), 200);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId } }), 200);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { kind: 'nothing' } }, 'unknown kind'), 400);
