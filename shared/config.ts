@@ -82,17 +82,58 @@ const EnvSchema = z.object({
   TESSERA_CONNECTOR_ENDPOINTS: z.pipe(
     z._default(z.string(), '{}'),
     z.transform((text, ctx) => {
-      try {
-        const value: unknown = JSON.parse(text);
-        if (value && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string')) return value as Record<string, string>;
-      } catch {
-        // reported below
-      }
-      ctx.issues.push({ code: 'custom', message: 'must be a JSON object of strings', input: text });
+      const parsed = parseConnectorEndpoints(text);
+      if (typeof parsed !== 'string') return parsed;
+      ctx.issues.push({ code: 'custom', message: parsed, input: text });
       return z.NEVER;
     }),
   ),
 });
+
+export interface ConnectorEndpoints {
+  /** Provider → base URL (`okta`, `sts`, `iam`, `login`, `graph`, `arm`), for every connection. */
+  endpoints: Record<string, string>;
+  /** Okta org host (`acme.okta.com`) → base URL, ahead of `endpoints.okta`; other orgs keep their own URL. */
+  oktaOrgs: Record<string, string>;
+}
+
+const ENDPOINTS_SHAPE = 'must be a JSON object of base URLs by provider (okta may also be an object of org host to base URL)';
+const ORG_HOST = /^[a-z0-9][a-z0-9-]{0,62}(\.[a-z0-9][a-z0-9-]{0,62})+$/;
+
+const isBaseUrl = (value: unknown): value is string => {
+  if (typeof value !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** `TESSERA_CONNECTOR_ENDPOINTS` (API.md, Local mode), or the reason it is refused. */
+function parseConnectorEndpoints(text: string): ConnectorEndpoints | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return ENDPOINTS_SHAPE;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return ENDPOINTS_SHAPE;
+  const result: ConnectorEndpoints = { endpoints: {}, oktaOrgs: {} };
+  for (const [provider, url] of Object.entries(value as Record<string, unknown>)) {
+    if (isBaseUrl(url)) {
+      result.endpoints[provider] = url;
+    } else if (provider === 'okta' && url && typeof url === 'object' && !Array.isArray(url)) {
+      for (const [host, orgUrl] of Object.entries(url as Record<string, unknown>)) {
+        if (!ORG_HOST.test(host)) return `okta: "${host}" is not an org host name such as acme.okta.com`;
+        if (!isBaseUrl(orgUrl)) return `okta: the base URL of ${host} must be an http(s) URL`;
+        result.oktaOrgs[host] = orgUrl;
+      }
+    } else {
+      return `${provider}: ${ENDPOINTS_SHAPE}`;
+    }
+  }
+  return result;
+}
 
 export interface RateLimitConfig {
   /** Failed credential checks per account within one window. */
@@ -190,9 +231,7 @@ export interface Config {
   connectors: {
     /** How long the test operation waits for a provider. */
     testTimeoutMs: number;
-    /** Provider API base URLs overriding the real ones (tests, sandboxes): name → URL. */
-    endpoints: Record<string, string>;
-  };
+  } & ConnectorEndpoints;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -205,7 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(e.TESSERA_DATA_DIR);
   const publicUrl = (e.TESSERA_PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, '');
-  if (e.TESSERA_STAGE === 'aws' && Object.keys(e.TESSERA_CONNECTOR_ENDPOINTS).length > 0) {
+  if (e.TESSERA_STAGE === 'aws' && Object.keys(e.TESSERA_CONNECTOR_ENDPOINTS.endpoints).length + Object.keys(e.TESSERA_CONNECTOR_ENDPOINTS.oktaOrgs).length > 0) {
     // An override would send every tenant's provider credentials to one host.
     throw new Error('Invalid configuration: TESSERA_CONNECTOR_ENDPOINTS is for local mode and tests only');
   }
@@ -263,6 +302,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       schedulerIntervalSeconds: e.TESSERA_SCHEDULER_INTERVAL_SECONDS,
     },
     emailDomains: { dnsResolver: e.TESSERA_DNS_RESOLVER, dnsTimeoutMs: e.TESSERA_DNS_TIMEOUT_MS, recheckSeconds: e.TESSERA_DOMAIN_RECHECK_SECONDS },
-    connectors: { testTimeoutMs: e.TESSERA_CONNECTOR_TEST_TIMEOUT_MS, endpoints: e.TESSERA_CONNECTOR_ENDPOINTS },
+    connectors: { testTimeoutMs: e.TESSERA_CONNECTOR_TEST_TIMEOUT_MS, ...e.TESSERA_CONNECTOR_ENDPOINTS },
   };
 }

@@ -30,7 +30,7 @@ async function runConnectorTest(deps: Deps, invocation: TestInvocation, integrat
   }
   try {
     const signal = AbortSignal.timeout(providerBudgetMs(deps.config.connectors.testTimeoutMs, invocation.remainingTimeMs()));
-    return await connectorOf(integration).test({ configuration, scope }, { signal, endpoints: deps.config.connectors.endpoints });
+    return await connectorOf(integration).test({ configuration, scope }, { signal, endpoints: deps.config.connectors.endpoints, oktaOrgs: deps.config.connectors.oktaOrgs });
   } catch (error) {
     // Connectors report provider trouble as results; anything thrown is ours, logged without the configuration.
     deps.observability.logger.error('connector test threw', { integration_id: integrationId, error_name: (error as Error).name });

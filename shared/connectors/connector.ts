@@ -27,6 +27,8 @@ export interface ConnectorContext {
   signal: AbortSignal;
   /** Overrides the provider's API base URL(s); tests point connectors at local servers. */
   endpoints?: Record<string, string>;
+  /** Okta org host → base URL, ahead of `endpoints.okta` (local mode with several orgs). */
+  oktaOrgs?: Record<string, string>;
 }
 
 export interface Connector<Config, Scope> {

@@ -81,6 +81,8 @@ export interface DiscoveryContext {
   signal: AbortSignal;
   /** Overrides the provider's API base URL(s); tests point connectors at local servers. */
   endpoints?: Record<string, string>;
+  /** Okta org host → base URL, ahead of `endpoints.okta` (local mode with several orgs). */
+  oktaOrgs?: Record<string, string>;
   pacer: ProviderPacer;
   /** Per-step memo (tokens, assumed-role sessions): reused across pages, never persisted. */
   session: Map<string, unknown>;

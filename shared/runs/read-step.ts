@@ -41,7 +41,7 @@ export async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Math.max(0, deadlineMs - Date.now()));
   const pacer = createStepPacer({ now: Date.now, deadlineMs, abort: () => controller.abort(), initial: progress.pacing });
-  const context: DiscoveryContext = { signal: controller.signal, endpoints: deps.config.connectors.endpoints, pacer, session: new Map(), now: Date.now };
+  const context: DiscoveryContext = { signal: controller.signal, endpoints: deps.config.connectors.endpoints, oktaOrgs: deps.config.connectors.oktaOrgs, pacer, session: new Map(), now: Date.now };
   const input = { configuration: configuration.value, scope: connection.scope } as { configuration: never; scope: never };
   let failed = false;
   const reading = new Set<string>();

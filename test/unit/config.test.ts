@@ -42,6 +42,23 @@ describe('configuration', () => {
     expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '[1]' })).toThrow(/JSON object/);
   });
 
+  it('takes connector endpoints for every connection, or for okta per org, and refuses what is not a base URL', () => {
+    expect(loadConfig({}).connectors).toMatchObject({ endpoints: {}, oktaOrgs: {} });
+    expect(loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '{"okta":"http://127.0.0.1:3001","sts":"http://127.0.0.1:3002"}' }).connectors).toMatchObject({
+      endpoints: { okta: 'http://127.0.0.1:3001', sts: 'http://127.0.0.1:3002' },
+      oktaOrgs: {},
+    });
+    const perOrg = loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '{"okta":{"acme.okta.com":"http://127.0.0.1:3001","globex.okta.com":"http://127.0.0.1:3002"},"iam":"http://127.0.0.1:3003"}' });
+    expect(perOrg.connectors).toMatchObject({ endpoints: { iam: 'http://127.0.0.1:3003' }, oktaOrgs: { 'acme.okta.com': 'http://127.0.0.1:3001', 'globex.okta.com': 'http://127.0.0.1:3002' } });
+    expect(perOrg.connectors.endpoints.okta).toBeUndefined();
+    expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '{"okta":{"https://acme.okta.com":"http://127.0.0.1:3001"}}' })).toThrow(/"https:\/\/acme.okta.com" is not an org host name/);
+    expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '{"okta":{"acme.okta.com":"127.0.0.1:3001"}}' })).toThrow(/base URL of acme.okta.com must be an http\(s\) URL/);
+    expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '{"sts":{"a.example":"http://127.0.0.1:1"}}' })).toThrow(/TESSERA_CONNECTOR_ENDPOINTS: sts: must be a JSON object of base URLs/);
+    expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: '{"okta":"ftp://x"}' })).toThrow(/okta: must be a JSON object of base URLs/);
+    expect(() => loadConfig({ TESSERA_CONNECTOR_ENDPOINTS: 'not json' })).toThrow(/JSON object/);
+    expect(() => loadConfig({ ...aws, TESSERA_CONNECTOR_ENDPOINTS: '{"okta":{"acme.okta.com":"http://127.0.0.1:3001"}}' })).toThrow(/local mode and tests only/);
+  });
+
   it('takes the DNS server of domain verification as ip:port, and the re-check interval', () => {
     expect(loadConfig({}).emailDomains).toEqual({ dnsResolver: undefined, dnsTimeoutMs: 3000, recheckSeconds: 86_400 });
     expect(loadConfig({ TESSERA_DNS_RESOLVER: '127.0.0.1:5353', TESSERA_DOMAIN_RECHECK_SECONDS: '0' }).emailDomains).toMatchObject({ dnsResolver: '127.0.0.1:5353', recheckSeconds: 0 });

@@ -6,6 +6,7 @@
 import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from '../connector';
 import { oktaDiscovery } from './discovery';
 import { errorCodeOf, oktaApiScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken, resetHint } from './remediation';
+import { oktaBaseUrl } from './org-base-url';
 
 import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from '../outcome';
 import { callProvider, stringField } from '../provider-http';
@@ -18,7 +19,7 @@ async function testIdentityProviderA(
   context: ConnectorContext,
 ): Promise<ConnectorTestResult> {
   const elapsed = startTimer();
-  const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
+  const base = oktaBaseUrl(configuration.org_url, context);
   const items = await Promise.all(
     oktaApiScopes.map(async (okta): Promise<RemediationItem[]> => {
       const answer = await callProvider(`${base}${okta.probe(scope)}`, {

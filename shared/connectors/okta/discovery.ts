@@ -24,6 +24,7 @@ import { oktaApiScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken } fr
 import { unexpectedAnswer, unreachable } from '../outcome';
 import { callProvider, stringField } from '../provider-http';
 import { tokenWithoutAdminRole } from './token-rights';
+import { oktaBaseUrl } from './org-base-url';
 
 /** Okta's page size maxima for these lists. */
 const USERS_PAGE = 200;
@@ -73,7 +74,7 @@ interface OktaApp {
 type Answer = { ok: true; body: unknown; next: string | null } | { ok: false; outcome: PageOutcome; status?: number };
 
 async function get(configuration: OktaConfiguration, context: DiscoveryContext, bucket: Bucket, track: TrackName, pathAndQuery: string): Promise<Answer> {
-  const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
+  const base = oktaBaseUrl(configuration.org_url, context);
   await context.pacer.wait(bucket, context.signal);
   const answer = await callProvider(`${base}${pathAndQuery}`, { headers: { authorization: `SSWS ${configuration.api_token}` }, signal: context.signal });
   if (answer.kind === 'timeout') return { ok: false, outcome: failed(unreachable(PROVIDER, 'no answer in time')) };
@@ -177,7 +178,7 @@ async function readUsers(configuration: OktaConfiguration, cursor: TrackCursor |
   if (!answer.ok) return answer.outcome;
   const users = asArray<OktaUser>(answer.body);
   if (cursor === null && users.length === 0 && answer.next === null) {
-    const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
+    const base = oktaBaseUrl(configuration.org_url, context);
     const pace = () => context.pacer.wait('other', context.signal);
     const lacking = await tokenWithoutAdminRole({ base, apiToken: configuration.api_token, signal: context.signal, pace });
     if (lacking) return { kind: 'refused', remediation: [lacking] };
