@@ -103,7 +103,8 @@ beforeAll(async () => {
   okta = await startFakeOkta({ org: org({ [payrollUsers.id]: [alice.id, bob.id], [admins.id]: [alice.id] }) });
   host = await startTestHost({
     clock,
-    env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }) },
+    // Pages of two: every source's export crosses many pages of its list.
+    env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }), TESSERA_EXPORT_PAGE_SIZE: '2' },
     runQueue: { beforeDelivery: (message) => (message.type === 'export' && holdingExports ? 'drop' : 'deliver') },
   });
   http = api(host.url);
