@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   TESSERA_KEY_CACHE_SECONDS: intFromEnv(300, 1, 3_600),
   TESSERA_KMS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_AUDIT_ANCHOR_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
+  TESSERA_EXPORT_PAGE_SIZE: intFromEnv(100, 1, 100),
   TESSERA_EXPORTS_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_BOOTSTRAP_TENANT: z._default(z.string().check(z.minLength(1)), 'demo'),
   TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.optional(z.string().check(z.email())),
@@ -217,6 +218,8 @@ export interface Config {
    * directory, served by the local host through `GET /v1/exports/{id}/content`.
    */
   exportFiles: { kind: 's3'; bucket: string } | { kind: 'file'; dir: string };
+  /** Items an export reads per page of its source (the lists' largest page; tests make it small to cross pages). */
+  exportPageSize: number;
   bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
   rateLimits: RateLimitConfig;
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
@@ -278,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditAnchor: e.TESSERA_AUDIT_ANCHOR_BUCKET
       ? { kind: 's3', bucket: e.TESSERA_AUDIT_ANCHOR_BUCKET }
       : { kind: 'file', path: path.join(dataDir, 'audit-anchors', `${e.TESSERA_TABLE}.jsonl`) },
+    exportPageSize: e.TESSERA_EXPORT_PAGE_SIZE,
     exportFiles: e.TESSERA_EXPORTS_BUCKET ? { kind: 's3', bucket: e.TESSERA_EXPORTS_BUCKET } : { kind: 'file', dir: path.join(dataDir, 'exports') },
     bootstrap: {
       tenant: e.TESSERA_BOOTSTRAP_TENANT,

@@ -25,9 +25,6 @@ import type { Page } from '../store/table-client';
 import type { ExportFilters } from './export-records';
 import type { ExportSource } from './export-schemas';
 
-/** Rows read per page of a source: the lists' largest page. */
-export const EXPORT_PAGE_SIZE = 100;
-
 export interface SourceReader {
   /** The schema of one row: the list item's, as the OpenAPI document publishes it. */
   rowSchema: z.core.$ZodType;
@@ -58,13 +55,13 @@ const personAccessRowSchema = () => z.extend(z.object({ person: PersonNameSchema
 
 /** Every access item of one person, with the person in front. */
 async function* accessOfPerson(deps: Deps, scope: WorkspaceScope, person: { person_id: string; display_name: string }, connectionId: string | undefined): AsyncGenerator<readonly object[]> {
-  for await (const items of pagesOf((cursor) => personAccess(deps, scope, person.person_id, { limit: EXPORT_PAGE_SIZE, cursor, connection_id: connectionId }))) {
+  for await (const items of pagesOf((cursor) => personAccess(deps, scope, person.person_id, { limit: deps.config.exportPageSize, cursor, connection_id: connectionId }))) {
     yield items.map((item) => ({ person: { person_id: person.person_id, display_name: person.display_name }, ...item }));
   }
 }
 
 export function sourceReader(deps: Deps, scope: WorkspaceScope, source: ExportSource, filters: ExportFilters): SourceReader {
-  const limit = EXPORT_PAGE_SIZE;
+  const limit = deps.config.exportPageSize;
   switch (source) {
     case 'entities':
       return { rowSchema: itemSchemaOf(EntityListSchema, 'entities'), pages: () => pagesOf((cursor) => listEntities(deps, scope, filters.connection_id!, { limit, cursor })) };
@@ -94,7 +91,7 @@ async function* accessPages(deps: Deps, scope: WorkspaceScope, filters: ExportFi
     yield* accessOfPerson(deps, scope, person, filters.connection_id);
     return;
   }
-  for await (const people of pagesOf((cursor) => listPeople(deps, scope, { limit: EXPORT_PAGE_SIZE, cursor }))) {
+  for await (const people of pagesOf((cursor) => listPeople(deps, scope, { limit: deps.config.exportPageSize, cursor }))) {
     for (const person of people) yield* accessOfPerson(deps, scope, person, filters.connection_id);
   }
 }

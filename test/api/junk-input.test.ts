@@ -73,6 +73,7 @@ async function realSegments(route: (typeof routeList)[number]): Promise<Record<s
   // A well-formed entity and person that nobody has (the routes answer 404 for them).
   if (p.includes('{entity_id}')) values.entity_id = 'ent_00000000000000000000000000';
   if (p.includes('{person_id}')) values.person_id = 'per_00000000000000000000000000';
+  if (p.includes('{export_id}')) values.export_id = (await created('/v1/exports', { source: 'people', format: 'ndjson' })).export_id!;
   if (p.includes('{run_id}')) values.run_id = (await created(`/v1/connections/${values.id}/runs`, undefined)).run_id!;
   const missing = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!).filter((name) => values[name] === undefined);
   expect(missing, `a real value for each path parameter of ${route.path}`).toEqual([]);

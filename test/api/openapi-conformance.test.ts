@@ -254,6 +254,21 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     expectStatus(await call('accessChangesList', { token: s.viewer, query: { since: 'yesterday' } }, 'not a time'), 400);
     expectStatus(await call('connectionRunsCreate', { token: s.viewer, params: { id: s.connectionId } }, 'viewer'), 403);
     expectStatus(await call('auditEventsList', { token: s.viewer, query: { target_id: s.connectionId } }), 200);
+    // Exports: asked for (202, Location), read, its file in each format; only its creator reads it.
+    const exportIds: string[] = [];
+    for (const format of ['csv', 'ndjson']) {
+      const asked = await call('exportsCreate', { token: s.viewer, body: { source: 'entities', format, connection_id: s.connectionId } });
+      expectStatus(asked, 202);
+      exportIds.push(bodyOf<{ export_id: string }>(asked).export_id);
+    }
+    await host.runQueue.idle();
+    for (const exportId of exportIds) {
+      expectStatus(await call('exportsGet', { token: s.viewer, params: { export_id: exportId } }), 200);
+      expectStatus(await call('exportsContent', { token: s.viewer, params: { export_id: exportId } }), 200);
+    }
+    expectStatus(await call('exportsGet', { token: s.admin, params: { export_id: exportIds[0]! } }, 'another user\'s'), 404);
+    expectStatus(await call('exportsContent', { token: s.admin, params: { export_id: exportIds[0]! } }, 'another user\'s'), 404);
+    expectStatus(await call('exportsCreate', { token: s.viewer, body: { source: 'people', format: 'csv', connection_id: s.connectionId } }, 'a filter the source does not take'), 400);
     expectStatus(await call('connectionsGet', { token: s.admin, params: { id: 'conn_0000000000absent' } }, 'absent'), 404);
     // The test changed its status (a new version): delete what is current.
     s.etag = (await call('connectionsGet', { token: s.admin, params: { id: s.connectionId } })).headers.etag!;

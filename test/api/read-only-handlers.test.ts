@@ -29,6 +29,7 @@ let connectionId: string;
 let run: RunBody;
 let entityId: string;
 let personId: string;
+let exportId: string;
 const clock = new MovableClock();
 const attemptedWrites: string[] = [];
 
@@ -47,6 +48,8 @@ const requests = (): Record<string, { path: string; token?: string; status: numb
   'connections-list': { path: '/v1/connections', token, status: 200 },
   'domains-list': { path: `/v1/tenants/${tenant.tenantId}/domains`, token, status: 200 },
   'entity-access-list': { path: `/v1/connections/${connectionId}/entities/${entityId}/access`, token, status: 200 },
+  'exports-content': { path: `/v1/exports/${exportId}/content`, token, status: 200 },
+  'exports-get': { path: `/v1/exports/${exportId}`, token, status: 200 },
   health: { path: '/v1/health', status: 200 },
   // No IdP is configured: the read finds none (configuring one needs a live OIDC issuer).
   'idp-get': { path: `/v1/tenants/${tenant.tenantId}/idp`, token, status: 404 },
@@ -87,6 +90,10 @@ beforeAll(async () => {
   const entities = (await http.request('GET', `/v1/connections/${connectionId}/entities`, { token })).body as { entities: { entity_id: string }[] };
   entityId = entities.entities[0]!.entity_id;
   personId = ((await http.request('GET', '/v1/people', { token })).body as { people: { person_id: string }[] }).people[0]!.person_id;
+  const asked = await http.request('POST', '/v1/exports', { token, body: { source: 'people', format: 'csv' } });
+  expect(asked.status).toBe(202);
+  exportId = (asked.body as { export_id: string }).export_id;
+  await host.runQueue.idle();
   for (const method of WRITES) {
     vi.spyOn(ItemCalls.prototype, method).mockImplementation(() => {
       attemptedWrites.push(method);
