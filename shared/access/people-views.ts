@@ -79,6 +79,8 @@ export const personRead = (scope: WorkspaceScope, personId: string): ItemRead<Pe
   },
 });
 
+export const getPersonRecord = (deps: Deps, scope: WorkspaceScope, personId: string): Promise<PersonRecord> => deps.table.read(personRead(scope, personId));
+
 /** The accounts of a person's Principal in one connection: kept in the person item when few, else read from the inventory. */
 export async function accountIdsOf(deps: Deps, scope: WorkspaceScope, record: PersonRecord, connectionId: string): Promise<Neighbour[]> {
   const member = record.members[connectionId]!;

@@ -253,6 +253,9 @@ export const keys = {
   }),
   personAccessChanges: (tenantId: string, workspaceId: string, personId: string): { PK: string } => ({ PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG#${personId}` }),
 
+  /** An export job of a workspace and where its file is (shared/exports/export-records.ts); it expires with the file. */
+  export: (tenantId: string, workspaceId: string, exportId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#EXPORTS`, SK: `EXP#${exportId}` }),
+
   /** Idempotency-Key records of POST requests: per workspace and caller, the key digested. */
   idempotencyRecord: (tenantId: string, workspaceId: string, userId: string, keyDigest: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `IDEMP#${userId}#${keyDigest}` }),
 
