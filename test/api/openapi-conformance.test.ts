@@ -236,7 +236,9 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     const entities = await call('connectionEntitiesList', { token: s.viewer, params: { id: s.connectionId }, query: { kind: 'Account' } });
     expectStatus(entities, 200);
     const entityId = bodyOf<{ entities: { entity_id: string }[] }>(entities).entities[0]!.entity_id;
+    expectStatus(await call('connectionEntitiesList', { token: s.viewer, params: { id: s.connectionId }, query: { q: 'USER', limit: '1' } }), 200);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { entity_id: entityId } }), 200);
+    expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId } }), 200);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { kind: 'nothing' } }, 'unknown kind'), 400);
     // The access graph the run fed: people, a person, what they reach, who reaches an entity, history.
     const people = await call('peopleList', { token: s.viewer, query: { q: 'user' } });

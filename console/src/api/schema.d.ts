@@ -1220,10 +1220,12 @@ export interface components {
         Relationship: {
             /** Format: date-time */
             first_seen_at: string;
+            from: components["schemas"]["EntityRef"];
             from_entity_id: string;
             from_source_id: string;
             /** @enum {string} */
             kind: "principal_represents_account" | "account_assigned_entitlement" | "entitlement_grants_resource";
+            to: components["schemas"]["EntityRef"];
             to_entity_id: string;
             to_source_id: string;
         };
@@ -1274,10 +1276,16 @@ export interface components {
         RunChange: {
             /** @enum {string} */
             change: "added" | "removed" | "changed";
+            /** @description The name of the entity, or of the relationship's `from` end */
+            display_name: string;
             /** @description The entity; for a relationship, its `from` end */
             entity_id: string;
+            /** @description Relationships only: the `from` end, named */
+            from?: components["schemas"]["EntityRef"];
             kind: string;
             source_id: string;
+            /** @description Relationships only: the `to` end, named */
+            to?: components["schemas"]["EntityRef"];
             /** @description Relationships only: the `to` end */
             to_entity_id?: string;
             to_source_id?: string;
@@ -3057,6 +3065,8 @@ export interface operations {
                 cursor?: string;
                 kind?: "Principal" | "Account" | "Entitlement" | "Resource" | "CloudAccountBoundary";
                 limit?: number;
+                /** @description A case-insensitive prefix of the display name or of the source id; matches are listed kind by kind, name matches first */
+                q?: string;
             };
             header?: never;
             path: {
