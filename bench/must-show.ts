@@ -18,8 +18,8 @@ export interface Criterion {
 
 const NAMED_OVER = 8;
 
-export function printMustShow(criteria: readonly Criterion[]): void {
-  console.log('\nMust show (issue 12; ratios measured in this run):');
+export function printMustShow(criteria: readonly Criterion[], of = 'issue 12'): void {
+  console.log(`\nMust show (${of}; ratios measured in this run):`);
   for (const c of criteria) {
     const unit = c.unit ?? '×';
     const value = (n: number) => (unit === '×' ? `×${n.toFixed(2)}` : `${n.toFixed(2)} ${unit}`);

@@ -18,7 +18,7 @@ import { keys } from '../store/keys';
 import type { Page, PageRequest } from '../store/table-client';
 import { incoming, incomingPage, outgoing, refsOf, type EntityRef, type Neighbour } from './inventory-adjacency';
 import { runWithConcurrency } from '../bounded-concurrency';
-import { accountIdsOf, getPersonRecord } from './people-views';
+import { accountIdsOf } from './people-views';
 import { personIdOf, personKey, type PersonRecord } from './people-records';
 
 /** Paths listed per target (API.md). */
@@ -47,10 +47,9 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export async function personAccess(
   deps: Deps,
   scope: WorkspaceScope,
-  personId: string,
+  record: PersonRecord,
   query: PageRequest & { connection_id?: string | undefined; kind?: 'Entitlement' | 'Resource' | undefined },
 ): Promise<Page<PersonAccessItem>> {
-  const record = await getPersonRecord(deps, scope, personId);
   const connections = Object.keys(record.members).filter((c) => !query.connection_id || c === query.connection_id);
   const walked = await Promise.all(connections.map((connectionId) => reachOf(deps, { ...scope, connectionId }, record, query.kind)));
   const ordered = walked

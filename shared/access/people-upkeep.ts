@@ -21,6 +21,8 @@ import { emailKeyOfPrincipal, INLINE_ACCOUNTS, personIdOf, personKey, summarize,
 
 /** People per lease: a batch read of 100 keys at a time, and the writes that follow. */
 const PEOPLE_PER_BATCH = 1000;
+/** Batch writes of one batch of people sent at once (16 calls in flight: twice the throughput of 4 on DynamoDB Local). */
+const WRITERS = 4;
 /** People swept per page of a purge (each read whole, to be rewritten). */
 const PURGE_PAGE = 200;
 
@@ -36,7 +38,7 @@ interface MemberChange {
 }
 
 /** What to do with one person, given its stored item: its new members, or nothing. */
-type PersonRewrite = (personId: string, stored: PersonRecord | undefined) => Record<string, PersonMember> | 'unchanged';
+type PersonRewrite = (personId: string, stored: PersonRecord | undefined, principals: Map<string, InventoryEntityRecord>) => Record<string, PersonMember> | 'unchanged';
 
 /** Applies what one part of the run's changes says about Principals. */
 export async function applyPeopleChanges(deps: Deps, scope: InventoryScope, runId: string, part: number, entries: readonly ChangeEntry[]): Promise<void> {
@@ -57,19 +59,17 @@ export async function applyPeopleChanges(deps: Deps, scope: InventoryScope, runI
   if (byPrincipal.size === 0) return;
 
   const { tenantId: t, workspaceId: w, connectionId: c } = scope;
-  const read = [...byPrincipal.values()].filter((m) => m.principal === 'added' || m.principal === 'changed');
-  const principals = new Map<string, InventoryEntityRecord>();
-  if (read.length > 0) {
-    const found = await deps.table.batchGet(read.map((m) => keys.inventoryEntity(t, w, c, 'Principal', m.principalId)), { projection: ['entity_id', 'display_name', 'attributes'] });
-    for (const item of found) principals.set(item.entity_id as string, item as unknown as InventoryEntityRecord);
-  }
   const byPerson = new Map<string, MemberChange>();
   for (const change of byPrincipal.values()) byPerson.set(change.personId, change);
   const ids = [...byPerson.keys()];
   for (let i = 0; i < ids.length; i += PEOPLE_PER_BATCH) {
-    await rewritePeople(deps, scope, ids.slice(i, i + PEOPLE_PER_BATCH), (personId, stored) => {
+    const batch = ids.slice(i, i + PEOPLE_PER_BATCH).map((id) => byPerson.get(id)!);
+    // The Principals' names and emails are read beside the people (under the lease).
+    const read = batch.filter((m) => m.principal === 'added' || m.principal === 'changed');
+    const principals = read.length === 0 ? Promise.resolve([]) : deps.table.batchGet(read.map((m) => keys.inventoryEntity(t, w, c, 'Principal', m.principalId)), { projection: ['entity_id', 'display_name', 'attributes'] });
+    await rewritePeople(deps, scope, batch.map((m) => m.personId), principals, (personId, stored, found) => {
       const change = byPerson.get(personId)!;
-      return nextMembers(scope.connectionId, runId, part, change, principals.get(change.principalId), stored);
+      return nextMembers(scope.connectionId, runId, part, change, found.get(change.principalId), stored);
     });
   }
 }
@@ -124,7 +124,7 @@ export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceSco
     });
     const ids = page.items.map((item) => item.person_id as string);
     if (ids.length > 0) {
-      await rewritePeople(deps, scope, ids, (_, stored) => {
+      await rewritePeople(deps, scope, ids, Promise.resolve([]), (_, stored) => {
         if (!stored?.members[connectionId]) return 'unchanged';
         const members = { ...stored.members };
         delete members[connectionId];
@@ -137,21 +137,30 @@ export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceSco
 }
 
 /** Reads a batch of people and writes what `rewrite` makes of each, under the people lease. */
-async function rewritePeople(deps: Deps, scope: WorkspaceScope, personIds: readonly string[], rewrite: PersonRewrite): Promise<void> {
+async function rewritePeople(deps: Deps, scope: WorkspaceScope, personIds: readonly string[], principalsRead: Promise<StoredItem[]>, rewrite: PersonRewrite): Promise<void> {
+  // Awaited under the lease; a failure while waiting for it is reported there, not unhandled.
+  principalsRead.catch(() => undefined);
   await withPeopleLease(deps, scope, async () => {
-    const stored = new Map<string, PersonRecord>();
-    for (const item of await deps.table.batchGet(personIds.map((id) => personKey(scope, id)), { consistent: true })) stored.set(item.person_id as string, item as unknown as PersonRecord);
+    const [people, principalItems] = await Promise.all([deps.table.batchGet(personIds.map((id) => personKey(scope, id)), { consistent: true }), principalsRead]);
+    const stored = new Map(people.map((item) => [item.person_id as string, item as unknown as PersonRecord]));
+    const principals = new Map(principalItems.map((item) => [item.entity_id as string, item as unknown as InventoryEntityRecord]));
     const puts: StoredItem[] = [];
     const deletes: ItemKey[] = [];
     for (const personId of personIds) {
       const before = stored.get(personId);
-      const members = rewrite(personId, before);
+      const members = rewrite(personId, before, principals);
       if (members === 'unchanged') continue;
       const items = personItems(scope, personId, before, members);
       puts.push(...items.puts);
       deletes.push(...items.deletes);
     }
-    await deps.table.batchWrite(puts, deletes);
+    // Several batch writes at once (each sends up to BATCH_CONCURRENCY calls of 25): one caller's
+    // wait between calls, not the table, is what bounds a first run's thousands of new people.
+    const writes: [StoredItem[], ItemKey[]][] = [];
+    const share = Math.ceil((puts.length + deletes.length) / WRITERS);
+    for (let i = 0; i < puts.length; i += share) writes.push([puts.slice(i, i + share), []]);
+    for (let i = 0; i < deletes.length; i += share) writes.push([[], deletes.slice(i, i + share)]);
+    await Promise.all(writes.map(([p, d]) => deps.table.batchWrite(p, d)));
   });
 }
 

@@ -8,7 +8,7 @@ import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
-import type { Page, PageRequest } from '../store/table-client';
+import type { ItemRead, Page, PageRequest } from '../store/table-client';
 import { outgoing, refsOf, type EntityRef, type Neighbour } from './inventory-adjacency';
 import { personKey, searchKeyOf, viewOf, type PersonRecord, type PersonView } from './people-records';
 
@@ -70,11 +70,16 @@ export interface PersonDetail {
   accounts: (EntityRef & { connection_id: string })[];
 }
 
-export async function getPersonRecord(deps: Deps, scope: WorkspaceScope, personId: string): Promise<PersonRecord> {
-  const record = await deps.table.get<PersonRecord>(personKey(scope, personId));
-  if (!record) throw new NotFoundError('person');
-  return record;
-}
+/** A person by id, as an endpoint reads it ahead with the caller's user record. */
+export const personRead = (scope: WorkspaceScope, personId: string): ItemRead<PersonRecord> => ({
+  key: personKey(scope, personId),
+  found: (item) => {
+    if (!item) throw new NotFoundError('person');
+    return item as unknown as PersonRecord;
+  },
+});
+
+export const getPersonRecord = (deps: Deps, scope: WorkspaceScope, personId: string): Promise<PersonRecord> => deps.table.read(personRead(scope, personId));
 
 /** The accounts of a person's Principal in one connection: kept in the person item when few, else read from the inventory. */
 export async function accountIdsOf(deps: Deps, scope: WorkspaceScope, record: PersonRecord, connectionId: string): Promise<Neighbour[]> {
@@ -94,8 +99,7 @@ export async function accountsOf(deps: Deps, scope: WorkspaceScope, record: Pers
   );
 }
 
-export async function getPerson(deps: Deps, scope: WorkspaceScope, personId: string): Promise<PersonDetail> {
-  const record = await getPersonRecord(deps, scope, personId);
+export async function getPerson(deps: Deps, scope: WorkspaceScope, record: PersonRecord): Promise<PersonDetail> {
   const view = viewOf(record);
   const byConnection = await accountsOf(deps, scope, record);
   return {

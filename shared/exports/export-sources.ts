@@ -55,7 +55,8 @@ const personAccessRowSchema = () => z.extend(z.object({ person: PersonNameSchema
 
 /** Every access item of one person, with the person in front. */
 async function* accessOfPerson(deps: Deps, scope: WorkspaceScope, person: { person_id: string; display_name: string }, connectionId: string | undefined): AsyncGenerator<readonly object[]> {
-  for await (const items of pagesOf((cursor) => personAccess(deps, scope, person.person_id, { limit: deps.config.exportPageSize, cursor, connection_id: connectionId }))) {
+  const record = await getPersonRecord(deps, scope, person.person_id);
+  for await (const items of pagesOf((cursor) => personAccess(deps, scope, record, { limit: deps.config.exportPageSize, cursor, connection_id: connectionId }))) {
     yield items.map((item) => ({ person: { person_id: person.person_id, display_name: person.display_name }, ...item }));
   }
 }

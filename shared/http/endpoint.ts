@@ -67,6 +67,16 @@ export function readEndpoint<const R extends RouteDefinition & { auth: 'bearer' 
   fn: (ctx: EndpointContext<R> & { resource: T }) => EndpointResult | Promise<EndpointResult>,
 ): LambdaHandler {
   refuseListRoute(route);
+  return readEndpointWith(route, read, fn, noPagination);
+}
+
+/** `readEndpoint` with a route's pagination: a list under one stored item (`listReadEndpoint`). */
+export function readEndpointWith<const R extends RouteDefinition & { auth: 'bearer' }, T>(
+  route: R,
+  read: ResourceRead<R, T>,
+  fn: (ctx: EndpointContext<R> & { resource: T }) => EndpointResult | Promise<EndpointResult>,
+  pagination: Pagination,
+): LambdaHandler {
   const paramsSchema = route.request?.params;
   const callerOf = (c: { tenantId: string; workspaceId: string; userId: string }): Caller => ({ tenantId: c.tenantId, workspaceId: c.workspaceId, userId: c.userId });
   const readAhead: ReadAhead = (caller: VerifiedCaller, request) => {
@@ -89,7 +99,7 @@ export function readEndpoint<const R extends RouteDefinition & { auth: 'bearer' 
       const resource = alongside && sameKey(alongside.key, target.key) ? target.found(alongside.item) : await ctx.deps.table.read(target);
       return fn({ ...ctx, resource });
     },
-    noPagination,
+    pagination,
     accessChecks(route, readAhead),
   );
 }

@@ -7,7 +7,7 @@
  */
 import { cursorKeysOf } from '../crypto/cursor-keys';
 import { cursorBinding, InvalidCursorError, openCursor, sealCursor } from './cursors';
-import { endpointWith, takesCursor, type EndpointContext, type LambdaHandler, type Pagination } from './endpoint';
+import { endpointWith, readEndpointWith, takesCursor, type EndpointContext, type LambdaHandler, type Pagination, type ResourceRead } from './endpoint';
 import type { EndpointResult } from './responses';
 import type { RouteDefinition } from './route';
 
@@ -43,4 +43,14 @@ const cursorPagination: Pagination = {
 export function listEndpoint<const R extends RouteDefinition>(route: R, fn: (ctx: EndpointContext<R>) => EndpointResult | Promise<EndpointResult>): LambdaHandler {
   if (!takesCursor(route)) throw new Error(`${route.method} ${route.path} takes no cursor: use endpoint`);
   return endpointWith(route, fn, cursorPagination);
+}
+
+/** A list under one stored item (a person's access): the item is read with the user record, as `readEndpoint` does. */
+export function listReadEndpoint<const R extends RouteDefinition & { auth: 'bearer' }, T>(
+  route: R,
+  read: ResourceRead<R, T>,
+  fn: (ctx: EndpointContext<R> & { resource: T }) => EndpointResult | Promise<EndpointResult>,
+): LambdaHandler {
+  if (!takesCursor(route)) throw new Error(`${route.method} ${route.path} takes no cursor: use readEndpoint`);
+  return readEndpointWith(route, read, fn, cursorPagination);
 }

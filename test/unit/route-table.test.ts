@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { jobList } from '../../functions/jobs';
 import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
-import { endpoint, takesCursor } from '../../shared/http/endpoint';
-import { listEndpoint } from '../../shared/http/list-endpoint';
+import { endpoint, readEndpoint, takesCursor } from '../../shared/http/endpoint';
+import { listEndpoint, listReadEndpoint } from '../../shared/http/list-endpoint';
 import { publicEndpoint } from '../../shared/http/public-endpoint';
 import type { RouteDefinition } from '../../shared/http/route';
 
@@ -69,7 +69,7 @@ describe('route table', () => {
       const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
       const imports = [...source.matchAll(/from '(\.\/routes(?:\/[^']*)?)'/g)].map((m) => m[1]);
       const expected = [`./routes/${route.handler}`, ...(route.handler === READS_WHOLE_TABLE ? ['./routes'] : [])];
-      return imports.sort().join() === expected.sort().join() && /\b(?:endpoint|listEndpoint|readEndpoint|publicEndpoint)\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
+      return imports.sort().join() === expected.sort().join() && /\b(?:endpoint|listEndpoint|listReadEndpoint|readEndpoint|publicEndpoint)\(route\b/.test(source) ? [] : [`functions/${route.handler}.ts imports ${imports.join(', ') || 'no route'}`];
     });
     expect(wrong).toEqual([]);
   });
@@ -86,7 +86,7 @@ describe('route table', () => {
     expect(paging.length).toBeGreaterThan(10);
     const wrong = routeList.flatMap((route) => {
       const source = readFileSync(path.join(functionsDir, `${route.handler}.ts`), 'utf8');
-      const served = /\blistEndpoint\(route\b/.test(source);
+      const served = /\b(?:listEndpoint|listReadEndpoint)\(route\b/.test(source);
       return served === takesCursor(route) ? [] : [`functions/${route.handler}.ts ${served ? 'pages a route without cursor' : 'does not page a route with a cursor'}`];
     });
     expect(wrong).toEqual([]);
@@ -129,12 +129,15 @@ describe('route table', () => {
     expect(() => publicEndpoint(guarded as RouteDefinition & { auth: 'public' }, answer)).toThrow('use endpoint');
   });
 
-  it('refuses to build a list route with endpoint, or a plain route with listEndpoint', () => {
-    const paging = routeList.find(takesCursor)!;
-    const plain = routeList.find((route) => !takesCursor(route) && route.auth !== 'public')!;
+  it('refuses to build a list route with endpoint or readEndpoint, or a plain route with listEndpoint or listReadEndpoint', () => {
+    const paging = routeList.find(takesCursor)! as RouteDefinition & { auth: 'bearer' };
+    const plain = routeList.find((route) => !takesCursor(route) && route.auth !== 'public')! as RouteDefinition & { auth: 'bearer' };
     const answer = () => ({ statusCode: 200 });
+    const read = () => ({ key: { PK: 'P', SK: 'S' }, found: () => ({}) });
     expect(() => endpoint(paging, answer)).toThrow('use listEndpoint');
+    expect(() => readEndpoint(paging, read, answer)).toThrow('use listEndpoint');
     expect(() => listEndpoint(plain, answer)).toThrow('use endpoint');
+    expect(() => listReadEndpoint(plain, read, answer)).toThrow('use readEndpoint');
   });
 });
 
