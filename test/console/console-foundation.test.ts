@@ -148,6 +148,7 @@ describe('the console foundation', () => {
     const { page, errors } = await signedIn(tenant.admin.email);
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = nav.getByRole('link');
+    await nav.getByRole('link', { name: 'Workspaces' }).waitFor();
     expect(await links.count()).toBe(9); // a tenant admin sees every page
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     const rows = new Set<number>();
@@ -339,15 +340,15 @@ describe('the console foundation', () => {
 
     // The date range, in the reader's days: tomorrow on has nothing yet; today has them.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('From').fill(day(1));
+    await page.getByLabel('From', { exact: true }).fill(day(1));
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No events match the filter.').waitFor();
-    await page.getByLabel('From').fill(day(0));
-    await page.getByLabel('To').fill(day(0));
+    await page.getByLabel('From', { exact: true }).fill(day(0));
+    await page.getByLabel('To', { exact: true }).fill(day(0));
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => page.locator('td.audit-action').count()).toBeGreaterThan(0);
-    await page.getByLabel('From').fill(day(1));
-    await page.getByLabel('To').fill(day(0));
+    await page.getByLabel('From', { exact: true }).fill(day(1));
+    await page.getByLabel('To', { exact: true }).fill(day(0));
     await page.getByText('The end is before the start.').waitFor();
     await checkPage(page, 'foundation-audit-filter');
 
@@ -355,7 +356,7 @@ describe('the console foundation', () => {
     const userCreated = page.getByRole('row').filter({ has: page.locator('td.audit-action', { hasText: /^User created$/ }) }).filter({ hasText: viewerEmail() });
     await userCreated.waitFor();
     expect(await userCreated.locator('td.audit-actor').textContent()).toBe(tenant.admin.email);
-    await page.getByLabel('From').fill(day(1));
+    await page.getByLabel('From', { exact: true }).fill(day(1));
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No events match the filter.').waitFor();
     expect(errors).toEqual([]);
