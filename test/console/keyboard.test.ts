@@ -117,13 +117,13 @@ describe('the console, by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/connections');
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
-    // Signed in: the signed-in frame replaced the public one, and focus is at its content.
-    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    // Signed in: the signed-in frame replaced the public one, and focus is at its heading.
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
     // Signing out hands back to the sign-in page, with focus at its start; Tab reaches the email.
     await page.getByRole('button', { name: 'Sign out' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/sign-in');
-    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
     await page.keyboard.press('Tab');
     expect((await focused(page)).id).toBe('email');
     expect(errors).toEqual([]);
