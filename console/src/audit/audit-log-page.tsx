@@ -111,7 +111,7 @@ export function AuditLogPage({ scope }: { scope: 'workspace' | 'tenant' }) {
                 <td data-label="When"><Timestamp value={e.created_at} /></td>
                 <td class="audit-action" data-label="Action">{actionLabel(e.action)}</td>
                 <td class="audit-actor" data-label="Actor">{e.actor_id ? names.user(e.actor_id) : 'system'}</td>
-                <td class="audit-target" data-label="Target">{targetName(e, names)} <span class="muted">({e.target_type.replaceAll('_', ' ')})</span></td>
+                <td class="audit-target" data-label="Target"><span>{targetName(e, names)} <span class="muted">({e.target_type.replaceAll('_', ' ')})</span></span></td>
               </tr>
             ))}
           </tbody>
