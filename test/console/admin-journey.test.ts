@@ -97,8 +97,10 @@ describe('the console, as a tenant admin', () => {
     await page.getByLabel('Integration').selectOption('int_okta_discovery');
     const tokenInput = page.getByLabel(/^API token/);
     expect(await tokenInput.getAttribute('type')).toBe('password'); // write-only: a password input
-    expect(await tokenInput.inputValue()).toMatch(/^00EXAMPLE/); // the catalog's example, prefilled
-    expect(await page.getByLabel(/^Group filter/).inputValue()).toBe('eng-');
+    expect(await tokenInput.inputValue()).toBe(''); // never the catalog's example secret
+    expect(await page.getByLabel(/^Group filter/).getAttribute('placeholder')).toBe('For example: eng-');
+    await page.getByLabel(/^Org URL/).fill('https://tessera-test.okta.com');
+    await tokenInput.fill('00EXAMPLE_refused_by_the_local_okta'); // a token the local Okta refuses, for the failed test below
     await checkPage(page, 'connection-new');
     await page.getByRole('button', { name: 'Create the connection' }).click();
     await page.waitForURL(/\/connections\/conn_/);
@@ -170,6 +172,7 @@ describe('the console, as a tenant admin', () => {
     expect(await page.locator('#new-token').count()).toBe(0); // shown once
 
     await page.getByRole('button', { name: 'Revoke ci reader' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke the token' }).click();
     await expect.poll(() => page.locator('td.token-state').first().textContent()).toBe('revoked');
     expect((await http.request('GET', '/v1/connections', { token: shown })).status).toBe(401);
 

@@ -60,8 +60,9 @@ describe('the console, by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/connections');
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
-    // The signed-in frame replaced the sign-in page: focus is at its content, not on the body.
-    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    // The signed-in frame replaced the sign-in page: focus is at its heading, not on the body.
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
+    expect((await focused(page)).text).toBe('Connections');
 
     // First stop on a signed-in page as loaded: the skip link, shown on screen while it has focus.
     const loaded = async () => {
@@ -87,7 +88,8 @@ describe('the console, by keyboard', () => {
     expect((await focused(page)).outline).toBe('solid 3px');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/tokens');
-    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    await expect.poll(async () => (await focused(page)).text).toBe('Personal access tokens');
+    expect((await focused(page)).tag).toBe('h1');
     await checkPage(page, 'keyboard-tokens');
     expect(errors).toEqual([]);
   });
@@ -105,8 +107,8 @@ describe('the console, by keyboard', () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL('**/mfa/challenge');
-    // The password form is gone: focus is at the start of the challenge page, not on the body.
-    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    // The password form is gone: focus is at the start of the challenge page (its heading), not on the body.
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
     await page.keyboard.press('Tab');
     expect((await focused(page)).id).toBe('code');
     expect((await focused(page)).outline).toBe('solid 3px');
@@ -115,13 +117,13 @@ describe('the console, by keyboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/connections');
     await page.getByRole('heading', { level: 1, name: 'Connections' }).waitFor();
-    // Signed in: the signed-in frame replaced the public one, and focus is at its content.
-    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    // Signed in: the signed-in frame replaced the public one, and focus is at its heading.
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
     // Signing out hands back to the sign-in page, with focus at its start; Tab reaches the email.
     await page.getByRole('button', { name: 'Sign out' }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/sign-in');
-    await expect.poll(async () => (await focused(page)).id).toBe('content');
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
     await page.keyboard.press('Tab');
     expect((await focused(page)).id).toBe('email');
     expect(errors).toEqual([]);

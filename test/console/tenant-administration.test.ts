@@ -49,11 +49,13 @@ describe('the console, as a tenant admin', () => {
     await page.getByText(`${newcomer} can now sign in.`).waitFor();
     const row = page.getByRole('row').filter({ hasText: newcomer });
     await page.getByLabel(`Role of ${newcomer}`).selectOption('connector_builder');
+    await page.getByRole('dialog').getByRole('button', { name: 'Make them connector_builder' }).click();
     const adminToken = (await login(http, clock, tenant.admin.email)).accessToken;
     const rolesOf = async (email: string) =>
       ((await http.request('GET', '/v1/users', { token: adminToken })).body as { users: { email: string; memberships: { role: string }[] }[] }).users.find((u) => u.email === email)?.memberships.map((m) => m.role);
     await expect.poll(() => rolesOf(newcomer)).toEqual(['connector_builder']);
     await page.getByRole('button', { name: `Disable ${newcomer}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable the user' }).click();
     await expect.poll(() => row.locator('td.user-status').textContent()).toBe('disabled');
     expect((await http.request('POST', '/v1/auth/login', { body: { email: newcomer, password: `${PASSWORD} again` } })).status).toBe(401);
     await checkPage(page, 'users');
@@ -77,6 +79,7 @@ describe('the console, as a tenant admin', () => {
     await page.getByRole('button', { name: 'Create the workspace' }).click();
     await page.getByText('Workspace Platform created.').waitFor();
     await page.getByLabel('Owner of Platform').selectOption({ label: newcomer });
+    await page.getByRole('dialog').getByRole('button', { name: 'Transfer ownership' }).click();
     await page.getByText(`Platform now belongs to ${newcomer}.`).waitFor();
     await checkPage(page, 'workspaces');
     const platform = ((await http.request('GET', '/v1/workspaces', { token: adminToken })).body as { workspaces: { id: string; name: string; owner_id: string }[] }).workspaces.find((w) => w.name === 'Platform')!;
@@ -88,10 +91,10 @@ describe('the console, as a tenant admin', () => {
 
     // The identity log has all of it, newest first; the action filter narrows it.
     await page.getByRole('link', { name: 'Identity audit log' }).click();
-    await expect.poll(() => page.locator('td.audit-action').allTextContents()).toEqual(expect.arrayContaining(['mfa_policy_updated', 'user_enabled', 'user_disabled', 'user_updated', 'user_created']));
-    await page.getByLabel('Action').fill('user_disabled');
+    await expect.poll(() => page.locator('td.audit-action').allTextContents()).toEqual(expect.arrayContaining(['Mfa policy updated', 'User enabled', 'User disabled', 'User updated', 'User created']));
+    await page.getByLabel('Action').selectOption('user_disabled');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(async () => [...new Set(await page.locator('td.audit-action').allTextContents())]).toEqual(['user_disabled']);
+    await expect.poll(async () => [...new Set(await page.locator('td.audit-action').allTextContents())]).toEqual(['User disabled']);
     await checkPage(page, 'audit-identity');
     await page.getByRole('link', { name: 'Workspace audit log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Workspace audit log' }).waitFor();

@@ -63,12 +63,12 @@ export function FederatedIdentitiesPanel() {
       {outcome?.linked === false && <FormMessage message={`The identity provider account was not linked: ${outcome.message}`} />}
       {identities?.length === 0 && <p>No identity provider account is linked to you.</p>}
       {identities && identities.length > 0 && (
-        <table>
+        <table class="stack">
           <caption class="visually-hidden">Identity provider accounts linked to you</caption>
           <thead><tr><th scope="col">Protocol</th><th scope="col">Issuer</th><th scope="col">Subject</th><th scope="col">Linked</th></tr></thead>
           <tbody>
             {identities.map((i) => (
-              <tr key={i.id}><td>{i.provider_type.toUpperCase()}</td><td>{i.issuer}</td><td>{i.subject}</td><td><Timestamp value={i.created_at} /></td></tr>
+              <tr key={i.id}><td data-label="Protocol">{i.provider_type.toUpperCase()}</td><td data-label="Issuer">{i.issuer}</td><td data-label="Subject">{i.subject}</td><td data-label="Linked"><Timestamp value={i.created_at} /></td></tr>
             ))}
           </tbody>
         </table>

@@ -7,7 +7,7 @@
  * keyboard user continues where they were.
  */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 export function ConfirmDialog({ id, open, title, children, confirmLabel, onConfirm, onCancel, danger = true }: {
   id: string;
@@ -41,4 +41,36 @@ export function ConfirmDialog({ id, open, title, children, confirmLabel, onConfi
       </article>
     </dialog>
   );
+}
+
+export interface ConfirmRequest {
+  title: string;
+  body: ComponentChildren;
+  confirmLabel: string;
+  danger?: boolean;
+}
+
+/**
+ * The ConfirmDialog as a question to await, in place of `window.confirm`:
+ * `if (!(await ask({ title, body, confirmLabel }))) return;`. Render `dialog` once in the page.
+ */
+export function useConfirm(id: string): [ComponentChildren, (request: ConfirmRequest) => Promise<boolean>] {
+  const [request, setRequest] = useState<ConfirmRequest | undefined>();
+  const answer = useRef<(confirmed: boolean) => void>();
+  const settle = (confirmed: boolean) => {
+    setRequest(undefined);
+    answer.current?.(confirmed);
+    answer.current = undefined;
+  };
+  const dialog = (
+    <ConfirmDialog id={id} open={Boolean(request)} title={request?.title ?? ''} confirmLabel={request?.confirmLabel ?? ''} danger={request?.danger ?? true} onConfirm={() => settle(true)} onCancel={() => settle(false)}>
+      {request?.body}
+    </ConfirmDialog>
+  );
+  const ask = (next: ConfirmRequest) => new Promise<boolean>((resolve) => {
+    answer.current?.(false);
+    answer.current = resolve;
+    setRequest(next);
+  });
+  return [dialog, ask];
 }

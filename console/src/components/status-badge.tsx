@@ -6,7 +6,7 @@ const TONES: Record<string, 'good' | 'warn' | 'bad' | 'info'> = {
   succeeded: 'good', healthy: 'good', active: 'good', verified: 'good', enrolled: 'good', passed: 'good', ok: 'good',
   partial: 'warn', degraded: 'warn', pending: 'warn', overdue: 'warn', never_run: 'warn', awaiting_confirmation: 'warn',
   failed: 'bad', error: 'bad', disabled: 'bad', revoked: 'bad', expired: 'bad',
-  queued: 'info', running: 'info',
+  queued: 'info', running: 'info', gained: 'info', lost: 'bad',
 };
 
 export function statusTone(status: string): 'good' | 'warn' | 'bad' | 'info' | 'neutral' {
@@ -14,6 +14,6 @@ export function statusTone(status: string): 'good' | 'warn' | 'bad' | 'info' | '
 }
 
 /** `label` replaces the shown word (the API's value stays the badge's tone). */
-export function StatusBadge({ status, label }: { status: string; label?: string }) {
-  return <span class={`badge badge-${statusTone(status)}`}>{label ?? status.replaceAll('_', ' ')}</span>;
+export function StatusBadge({ status, label, id }: { status: string; label?: string; id?: string }) {
+  return <span class={`badge badge-${statusTone(status)}`} id={id}>{label ?? status.replaceAll('_', ' ')}</span>;
 }

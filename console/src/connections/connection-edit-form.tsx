@@ -9,6 +9,7 @@ import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
+import { useTransientMessage } from '../components/transient-message';
 import { ScheduleFields, scheduleJson, type ScheduleValues } from './schedule-fields';
 import { formValuesOf, jsonOf, SchemaFields, type FormValues, type ObjectSchema } from './schema-form';
 
@@ -29,6 +30,8 @@ export function ConnectionEditForm({ connection, etag, integration, onSaved, onR
   const [schedule, setSchedule] = useState<ScheduleValues>({ hour: String(connection.schedule.hour), minute: String(connection.schedule.minute), timezone: connection.schedule.timezone });
   const [problem, setProblem] = useState<Problem | undefined>();
   const [conflict, setConflict] = useState(false);
+  // Stays mounted across a save (connection-page keys it by reload, not by ETag), so focus stays on Save changes and the confirmation is read out beside it.
+  const [saved, setSaved] = useTransientMessage();
 
   async function save(event: Event) {
     event.preventDefault();
@@ -51,6 +54,9 @@ export function ConnectionEditForm({ connection, etag, integration, onSaved, onR
     }
     setProblem(undefined);
     setConflict(false);
+    // The typed configuration is stored and never shown again: the fields empty out.
+    setConfiguration(formValuesOf(configurationSchema, undefined, { withSecrets: false }));
+    setSaved(`Changes to ${outcome.data.name} saved.`);
     onSaved(outcome.data, outcome.response.headers.get('etag') ?? etag);
   }
 
@@ -68,7 +74,10 @@ export function ConnectionEditForm({ connection, etag, integration, onSaved, onR
       <SchemaFields prefix="scope" legend="Scope" schema={scopeSchema} values={scope} onChange={setScope} errors={errors} />
       <SchemaFields prefix="configuration" legend="New configuration (all fields, or leave empty to keep the stored one)" schema={configurationSchema} values={configuration} onChange={setConfiguration} errors={errors} replaceOnly />
       <ScheduleFields values={schedule} onChange={setSchedule} errors={errors} />
-      <button type="submit">Save changes</button>
+      <div class="actions">
+        <button type="submit">Save changes</button>
+        <FormMessage message={saved} tone="info" />
+      </div>
     </form>
   );
 }

@@ -14,6 +14,8 @@ import { ConnectionInventoryPanel } from './connection-inventory-panel';
 import { ConnectionRunsPanel } from './connection-runs-panel';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { ConnectionTestsPanel } from './connection-tests-panel';
+import { PageHeader } from '../components/page-header';
+import { StatusBadge } from '../components/status-badge';
 import { Timestamp } from '../components/timestamp';
 
 export function ConnectionPage({ id }: { id: string }) {
@@ -45,10 +47,10 @@ export function ConnectionPage({ id }: { id: string }) {
   return (
     <main>
       <p><Link href="/connections">All connections</Link></p>
-      <h1>{c.name}</h1>
+      <PageHeader title={c.name} />
       <dl class="details">
         <dt>Integration</dt><dd>{integration?.name ?? c.integration_id}</dd>
-        <dt>Health</dt><dd><span class={`status status-${c.status}`} id="connection-status">{c.status}</span></dd>
+        <dt>Health</dt><dd><StatusBadge status={c.status} id="connection-status" /></dd>
         <dt>Schedule</dt><dd>Daily at {String(c.schedule.hour).padStart(2, '0')}:{String(c.schedule.minute).padStart(2, '0')} ({c.schedule.timezone})</dd>
         <dt>Last run</dt><dd>{c.last_run_at ? <Timestamp value={c.last_run_at} /> : 'never'}</dd>
         <dt>Next run</dt><dd>{c.next_run_at ? <Timestamp value={c.next_run_at} /> : '—'}</dd>
@@ -59,7 +61,7 @@ export function ConnectionPage({ id }: { id: string }) {
       <ConnectionInventoryPanel connectionId={c.connection_id} version={version} />
       {canWrite && integration && (
         <ConnectionEditForm
-          key={`${connection.etag}`}
+          key={version}
           connection={c}
           etag={connection.etag}
           integration={integration}

@@ -29,15 +29,15 @@ export function ConnectionTestsPanel({ connectionId, version }: { connectionId: 
       <h2 id="tests-title">Test history</h2>
       <FormMessage message={message} />
       {tests.length === 0 ? <p>Not tested yet.</p> : (
-        <table>
+        <table class="stack">
           <caption class="visually-hidden">Tests of this connection, newest first</caption>
           <thead><tr><th scope="col">Checked</th><th scope="col">Result</th><th scope="col">To fix</th></tr></thead>
           <tbody>
             {tests.map((t) => (
               <tr key={t.test_id}>
-                <td><Timestamp value={t.checked_at} /></td>
-                <td class="test-status">{t.status === 'success' ? 'passed' : 'failed'}</td>
-                <td>{t.remediation.length === 0 ? '—' : <ul>{t.remediation.map((r, i) => <li key={i}><strong>{r.category}</strong>: {r.message}</li>)}</ul>}</td>
+                <td data-label="Checked"><Timestamp value={t.checked_at} /></td>
+                <td class="test-status" data-label="Result">{t.status === 'success' ? 'passed' : 'failed'}</td>
+                <td data-label="To fix">{t.remediation.length === 0 ? '—' : <ul>{t.remediation.map((r, i) => <li key={i}><strong>{r.category}</strong>: {r.message}</li>)}</ul>}</td>
               </tr>
             ))}
           </tbody>

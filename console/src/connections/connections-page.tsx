@@ -1,17 +1,25 @@
-/** The workspace's connections, with their health and runs; "New connection" for those who may write. */
+/**
+ * The workspace's connections: health, how the last run went (its status as a badge, and when),
+ * the next run; "New connection" for those who may write. A list of cards on a phone.
+ */
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
+import { DataTable } from '../components/data-table';
 import { FormMessage } from '../components/form-message';
+import { PageHeader } from '../components/page-header';
+import { StatusBadge } from '../components/status-badge';
+import { Timestamp } from '../components/timestamp';
 import { Link } from '../routing/link';
 import { useCan } from '../session/current-user';
-import { Timestamp } from '../components/timestamp';
+import { useLastRuns } from './last-runs';
 
 export function ConnectionsPage() {
   const canWrite = useCan('connections:write');
   const [connections, setConnections] = useState<Schemas['Connection'][] | undefined>();
   const [cursor, setCursor] = useState<string | null>(null);
   const [message, setMessage] = useState<string | undefined>();
+  const lastRuns = useLastRuns(connections);
 
   async function load(from?: string) {
     const outcome = await send(() => api.GET('/v1/connections', { params: { query: from ? { cursor: from } : {} } }));
@@ -24,28 +32,32 @@ export function ConnectionsPage() {
 
   return (
     <main>
-      <h1>Connections</h1>
-      {canWrite && <p><Link href="/connections/new">New connection</Link></p>}
+      <PageHeader title="Connections">
+        {canWrite && <Link href="/connections/new" class="button">New connection</Link>}
+      </PageHeader>
       <FormMessage message={message} />
       {connections?.length === 0 && <p>No connections yet.</p>}
       {connections && connections.length > 0 && (
-        <table>
-          <caption class="visually-hidden">Connections of this workspace</caption>
-          <thead><tr><th scope="col">Name</th><th scope="col">Integration</th><th scope="col">Health</th><th scope="col">Last run</th><th scope="col">Next run</th></tr></thead>
-          <tbody>
-            {connections.map((c) => (
-              <tr key={c.connection_id}>
-                <td><Link href={`/connections/${encodeURIComponent(c.connection_id)}`}>{c.name}</Link></td>
-                <td>{c.integration_id}</td>
-                <td><span class={`status status-${c.status}`}>{c.status}</span></td>
-                <td>{c.last_run_at ? <Timestamp value={c.last_run_at} /> : 'never'}</td>
-                <td>{c.next_run_at ? <Timestamp value={c.next_run_at} /> : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Connections of this workspace"
+          rows={connections}
+          rowKey={(c) => c.connection_id}
+          columns={[
+            { header: 'Name', cell: (c) => <Link href={`/connections/${encodeURIComponent(c.connection_id)}`}>{c.name}</Link> },
+            { header: 'Integration', cell: (c) => c.integration_id },
+            { header: 'Health', cell: (c) => <StatusBadge status={c.status} /> },
+            { header: 'Last run', cell: (c) => <LastRun connection={c} run={lastRuns.get(c.connection_id)} /> },
+            { header: 'Next run', cell: (c) => (c.next_run_at ? <Timestamp value={c.next_run_at} /> : '—') },
+          ]}
+        />
       )}
-      {cursor && <button type="button" onClick={() => void load(cursor)}>Show more</button>}
+      {cursor && <button type="button" class="secondary" onClick={() => void load(cursor)}>Show more</button>}
     </main>
   );
+}
+
+function LastRun({ connection, run }: { connection: Schemas['Connection']; run: Schemas['Run'] | null | undefined }) {
+  if (run === null || (!run && !connection.last_run_at)) return <span class="muted">never</span>;
+  if (!run) return connection.last_run_at ? <Timestamp value={connection.last_run_at} /> : null;
+  return <span class="last-run"><StatusBadge status={run.status} /> <Timestamp value={run.finished_at ?? run.started_at ?? run.queued_at} /></span>;
 }

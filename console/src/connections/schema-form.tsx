@@ -1,11 +1,14 @@
 /**
  * Inputs generated from an integration's published JSON Schema (`configuration_schema`,
  * `scope_schema`): one labelled field per property, its description as the hint. `writeOnly`
- * properties (secrets) are password inputs that are never filled back from the server; arrays
- * of strings are one value per line. Field ids follow the API's error paths
+ * properties (secrets) are password inputs that are never filled, neither from the server nor
+ * from the catalog's example; the example's other values are shown as placeholders, never as
+ * values a Create would send. Arrays of strings are one value per line. A description's `code`
+ * marks are shown as code, not as backticks. Field ids follow the API's error paths
  * (`configuration.api_token`), so a problem's `errors[].path` lands next to its input.
  */
 import type { JSX } from 'preact';
+import { PlainHint } from '../components/plain-hint';
 
 export interface PropertySchema {
   type?: string;
@@ -61,9 +64,27 @@ export interface SchemaFieldsProps {
    * and the whole set is optional (left empty, the stored configuration stays).
    */
   replaceOnly?: boolean;
+  /** The catalog's example: its non-secret values become placeholders. */
+  example?: Record<string, unknown> | undefined;
 }
 
-export function SchemaFields({ prefix, legend, schema, values, onChange, errors, replaceOnly }: SchemaFieldsProps) {
+/** Every required property left empty, as `{ "prefix.name": "… is required." }`: the form shows them all at once. */
+export function missingRequired(prefix: string, schema: ObjectSchema, values: FormValues): Record<string, string> {
+  const missing: Record<string, string> = {};
+  for (const name of schema.required ?? []) {
+    if (!schema.properties?.[name]) continue;
+    if ((values[name] ?? '').trim() === '') missing[`${prefix}.${name}`] = `${labelOf(name)} is required.`;
+  }
+  return missing;
+}
+
+function placeholderOf(property: PropertySchema, value: unknown): string | undefined {
+  if (property.writeOnly || value === undefined || value === null) return undefined;
+  const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+  return text ? `For example: ${text}` : undefined;
+}
+
+export function SchemaFields({ prefix, legend, schema, values, onChange, errors, replaceOnly, example }: SchemaFieldsProps) {
   const required = new Set(schema.required ?? []);
   const entries = Object.entries(schema.properties ?? {});
   if (entries.length === 0) return null;
@@ -82,12 +103,13 @@ export function SchemaFields({ prefix, legend, schema, values, onChange, errors,
           'aria-invalid': error ? ('true' as const) : undefined,
           'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
           value: values[name] ?? '',
+          placeholder: placeholderOf(property, example?.[name]),
           onInput: (event: JSX.TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ ...values, [name]: event.currentTarget.value }),
         };
         return (
           <div class="field" key={id}>
             <label for={id}>{labelOf(name)}{isRequired ? '' : ' (optional)'}</label>
-            {hint && <small id={`${id}-hint`}>{hint}</small>}
+            {hint && <small id={`${id}-hint`}><PlainHint text={hint} /></small>}
             {property.type === 'array'
               ? <textarea rows={3} {...common} />
               : <input type={property.writeOnly ? 'password' : 'text'} autocomplete={property.writeOnly ? 'new-password' : 'off'} {...common} />}

@@ -7,10 +7,12 @@ import { api } from '../api/client';
 import { refreshSession, send } from '../api/send';
 import { AccountPage } from '../account/account-page';
 import { AuditLogPage } from '../audit/audit-log-page';
+import { PermissionRequired } from '../components/permission-required';
 import { StepUpDialog } from '../components/step-up-dialog';
 import { ConnectionPage } from '../connections/connection-page';
 import { ConnectionsPage } from '../connections/connections-page';
 import { NewConnectionPage } from '../connections/new-connection-page';
+import { HomePage } from '../home/home-page';
 import { ForgotPasswordPage } from '../pages/forgot-password';
 import { MfaChallengePage } from '../pages/mfa-challenge';
 import { MfaEnrollPage } from '../pages/mfa-enroll';
@@ -84,23 +86,18 @@ function SignedIn({ location }: { location: Location }) {
 
 function SignedInPage({ location }: { location: Location }) {
   const path = location.path;
-  if (path === '/' || path === '') return <Redirect to="/connections" />;
+  if (path === '/' || path === '') return <HomePage />;
   if (path === '/connections') return <ConnectionsPage />;
-  if (path === '/connections/new') return <NewConnectionPage />;
+  if (path === '/connections/new') return <PermissionRequired permission="connections:write" title="New connection" what="create a connection"><NewConnectionPage /></PermissionRequired>;
   const connection = matchPath('/connections/:id', path);
   if (connection) return <ConnectionPage key={connection.id} id={connection.id!} />;
   if (path === '/tokens') return <TokensPage />;
   if (path === '/users') return <UsersPage />;
   if (path === '/audit') return <AuditLogPage key="workspace" scope="workspace" />;
-  if (path === '/audit/identity') return <AuditLogPage key="tenant" scope="tenant" />;
-  if (path === '/settings/mfa') return <MfaPolicyPage />;
-  if (path === '/workspaces') return <WorkspacesPage />;
+  if (path === '/audit/identity') return <PermissionRequired permission="tenant_audit:read" title="Identity audit log" what="read the identity audit log"><AuditLogPage key="tenant" scope="tenant" /></PermissionRequired>;
+  if (path === '/settings/mfa') return <PermissionRequired permission="mfa_policy:manage" title="MFA policy" what="manage the MFA policy"><MfaPolicyPage /></PermissionRequired>;
+  if (path === '/workspaces') return <PermissionRequired permission="workspaces:manage" title="Workspaces" what="create workspaces and transfer their ownership"><WorkspacesPage /></PermissionRequired>;
   if (path === '/settings/sso') return <SingleSignOnPage />;
   if (path === '/account') return <AccountPage />;
   return <main><h1>Page not found</h1><p>There is no page at {path}.</p></main>;
-}
-
-function Redirect({ to }: { to: string }) {
-  useEffect(() => navigate(to, { replace: true }), [to]);
-  return null;
 }

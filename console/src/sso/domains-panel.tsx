@@ -56,15 +56,15 @@ export function DomainsPanel({ tenantId, domains, onChanged }: { tenantId: strin
         <Field id="domain" label="New email domain" required value={domain} error={errors.domain} onInput={(e) => setDomain(e.currentTarget.value)} />
         <button type="submit">Add the domain</button>
       </form>
-      <table>
+      <table class="stack">
         <caption class="visually-hidden">Email domains of the tenant</caption>
         <thead><tr><th scope="col">Domain</th><th scope="col">Status</th><th scope="col">TXT record to publish</th><th scope="col">Actions</th></tr></thead>
         <tbody>
           {domains.map((d) => (
             <tr key={d.domain}>
-              <td>{d.domain}</td>
-              <td class="domain-status">{d.status}{d.last_failure ? ` (${d.last_failure})` : ''}</td>
-              <td>
+              <td data-label="Domain">{d.domain}</td>
+              <td class="domain-status" data-label="Status">{d.status}{d.last_failure ? ` (${d.last_failure})` : ''}</td>
+              <td data-label="TXT record to publish">
                 {d.status === 'verified' ? (
                   d.method === 'operator' ? 'verified by the operator' : 'published'
                 ) : (
@@ -76,7 +76,7 @@ export function DomainsPanel({ tenantId, domains, onChanged }: { tenantId: strin
               </td>
               <td class="actions">
                 {d.status !== 'verified' && <button type="button" onClick={() => void verify(d.domain)}>Check {d.domain} now</button>}
-                <button type="button" onClick={() => void remove(d.domain)}>Remove {d.domain}</button>
+                <button type="button" class="danger" onClick={() => void remove(d.domain)}>Remove {d.domain}</button>
               </td>
             </tr>
           ))}

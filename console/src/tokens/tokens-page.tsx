@@ -9,7 +9,11 @@ import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { CopyButton } from '../components/copy-button';
 import { Field } from '../components/field';
+import { useConfirm } from '../components/confirm-dialog';
 import { FormMessage } from '../components/form-message';
+import { PageHeader } from '../components/page-header';
+import { StatusBadge } from '../components/status-badge';
+import { useTransientMessage } from '../components/transient-message';
 import { useCan, useCurrentUser } from '../session/current-user';
 import { Timestamp } from '../components/timestamp';
 
@@ -25,6 +29,8 @@ export function TokensPage() {
   const [days, setDays] = useState('90');
   const [problem, setProblem] = useState<Problem | undefined>();
   const [created, setCreated] = useState<Schemas['CreatedPersonalAccessToken'] | undefined>();
+  const [notice, setNotice] = useTransientMessage();
+  const [confirmDialog, confirm] = useConfirm('confirm-token');
 
   async function load() {
     const outcome = await send(() => api.GET('/v1/tokens'));
@@ -58,17 +64,25 @@ export function TokensPage() {
   }
 
   async function revoke(token: Token) {
+    if (!(await confirm({
+      title: `Revoke ${token.name}?`,
+      body: <p>Every script or tool using it is refused from now on. A revoked token cannot be used again; make a new one if you need it back.</p>,
+      confirmLabel: 'Revoke the token',
+    }))) return;
     const outcome = await send(() => api.DELETE('/v1/tokens/{id}', { params: { path: { id: token.id } } }));
     if (!outcome.ok) return setProblem(outcome.problem);
+    setProblem(undefined);
+    setNotice(`${token.name} is revoked.`);
     await load();
   }
 
   const errors = fieldErrors(problem);
   return (
     <main>
-      <h1>Personal access tokens</h1>
+      <PageHeader title="Personal access tokens" />
       <p>A token acts as you, with the scopes you choose, for scripts and tools. It never manages credentials.</p>
       <FormMessage message={formMessage(problem, ['name', 'scopes', 'expires_in_days'])} />
+      <FormMessage message={notice} tone="info" />
       {created && (
         <div role="status" class="secret-once">
           <p>Your new token <strong>{created.name}</strong>. Copy it now: it is not shown again.</p>
@@ -96,22 +110,22 @@ export function TokensPage() {
       )}
       <h2>Your tokens</h2>
       {tokens.length === 0 ? <p>No tokens.</p> : (
-        <table>
+        <table class="stack">
           <caption class="visually-hidden">Your personal access tokens</caption>
           <thead><tr><th scope="col">Name</th><th scope="col">Scopes</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">State</th>{canManage && <th scope="col">Actions</th>}</tr></thead>
           <tbody>
             {tokens.map((t) => (
               <tr key={t.id}>
-                <td>{t.name}</td>
-                <td>{t.scopes.join(', ')}</td>
-                <td>{t.expires_at ? <Timestamp value={t.expires_at} /> : 'never'}</td>
-                <td>{t.last_used_at ?? 'never'}</td>
-                <td class="token-state">{t.revoked_at ? 'revoked' : 'active'}</td>
+                <td data-label="Name">{t.name}</td>
+                <td data-label="Scopes">{t.scopes.join(', ')}</td>
+                <td data-label="Expires">{t.expires_at ? <Timestamp value={t.expires_at} /> : 'never'}</td>
+                <td data-label="Last used">{t.last_used_at ? <Timestamp value={t.last_used_at} /> : 'never'}</td>
+                <td class="token-state" data-label="State"><StatusBadge status={t.revoked_at ? 'revoked' : 'active'} /></td>
                 {canManage && (
                   <td>
                     {!t.revoked_at && <>
-                      <button type="button" onClick={() => void rotate(t)} aria-label={`Rotate ${t.name}`}>Rotate</button>{' '}
-                      <button type="button" onClick={() => void revoke(t)} aria-label={`Revoke ${t.name}`}>Revoke</button>
+                      <button type="button" class="secondary small" onClick={() => void rotate(t)} aria-label={`Rotate ${t.name}`}>Rotate</button>{' '}
+                      <button type="button" class="danger small" onClick={() => void revoke(t)} aria-label={`Revoke ${t.name}`}>Revoke</button>
                     </>}
                   </td>
                 )}
@@ -120,6 +134,7 @@ export function TokensPage() {
           </tbody>
         </table>
       )}
+      {confirmDialog}
     </main>
   );
 }

@@ -9,7 +9,11 @@ import { api, type Schemas } from '../api/client';
 import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { Field } from '../components/field';
+import { PageHeader } from '../components/page-header';
+import { useConfirm } from '../components/confirm-dialog';
 import { FormMessage } from '../components/form-message';
+import { StatusBadge } from '../components/status-badge';
+import { useTransientMessage } from '../components/transient-message';
 import { useCan, useCurrentUser } from '../session/current-user';
 
 type User = Schemas['User'];
@@ -25,7 +29,8 @@ export function UsersPage() {
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('viewer');
   const [problem, setProblem] = useState<Problem | undefined>();
-  const [notice, setNotice] = useState<string | undefined>();
+  const [notice, setNotice] = useTransientMessage();
+  const [confirmDialog, confirm] = useConfirm('confirm-user-change');
   const [resetting, setResetting] = useState<User | undefined>();
   const confirmation = useRef<HTMLDialogElement>(null);
 
@@ -48,7 +53,19 @@ export function UsersPage() {
     await load();
   }
 
+  /** Role changes and disabling change what someone can do: each asks first. Enabling gives back what they had, at once. */
   async function act(user: User, what: 'disable' | 'enable' | Role) {
+    if (what === 'disable' && !(await confirm({
+      title: `Disable ${user.email}?`,
+      body: <p>They are signed out everywhere and cannot sign in, and their access tokens stop working, until someone enables them again.</p>,
+      confirmLabel: 'Disable the user',
+    }))) return;
+    if (what !== 'disable' && what !== 'enable' && !(await confirm({
+      title: `Make ${user.email} ${what}?`,
+      body: <p>Their role in this workspace changes from {roleIn(user) ?? 'none'} to {what}: from their next request they can do what a {what} may, and nothing more.</p>,
+      confirmLabel: `Make them ${what}`,
+      danger: false,
+    }))) return false;
     const outcome = what === 'disable'
       ? await send(() => api.POST('/v1/users/{id}/disable', { params: { path: { id: user.id } } }))
       : what === 'enable'
@@ -56,7 +73,9 @@ export function UsersPage() {
         : await send(() => api.PATCH('/v1/users/{id}', { params: { path: { id: user.id } }, body: { role: what, workspace_id: me.workspace_id } }));
     if (!outcome.ok) return setProblem(outcome.problem);
     setProblem(undefined);
+    setNotice(what === 'disable' ? `${user.email} is disabled.` : what === 'enable' ? `${user.email} is enabled.` : `${user.email} is now ${what} in this workspace.`);
     await load();
+    return true;
   }
 
   function askToResetMfa(user: User) {
@@ -81,7 +100,7 @@ export function UsersPage() {
   const roleIn = (user: User) => user.memberships.find((m) => m.workspace_id === me.workspace_id)?.role;
   return (
     <main>
-      <h1>Users</h1>
+      <PageHeader title="Users" />
       <FormMessage message={formMessage(problem, ['email', 'password', 'role'])} />
       <FormMessage message={notice} tone="info" />
       {canManage && (
@@ -99,30 +118,34 @@ export function UsersPage() {
         </form>
       )}
       <h2>Everyone in the tenant</h2>
-      <table class="users">
+      <table class="users stack">
         <caption class="visually-hidden">Users of the tenant</caption>
         <thead><tr><th scope="col">Email</th><th scope="col">Role here</th><th scope="col">Status</th><th scope="col">MFA</th>{canManage && <th scope="col">Actions</th>}</tr></thead>
         <tbody>
           {users.map((u) => (
             <tr key={u.id}>
-              <td>{u.email}{u.tenant_admin ? ' (tenant admin)' : ''}</td>
-              <td>
+              <td data-label="Email">{u.email}{u.tenant_admin ? ' (tenant admin)' : ''}</td>
+              <td data-label="Role here">
                 {canManage && u.id !== me.id ? (
-                  <select aria-label={`Role of ${u.email}`} value={roleIn(u) ?? ''} onChange={(e) => void act(u, e.currentTarget.value as Role)}>
+                  <select aria-label={`Role of ${u.email}`} value={roleIn(u) ?? ''} onChange={(e) => {
+                    const select = e.currentTarget;
+                    // Cancelled: the select shows the role they still have.
+                    void act(u, select.value as Role).then((done) => { if (!done) select.value = roleIn(u) ?? ''; });
+                  }}>
                     {!roleIn(u) && <option value="">none</option>}
                     {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
                   </select>
                 ) : roleIn(u) ?? 'none'}
               </td>
-              <td class="user-status">{u.status}</td>
-              <td>{u.mfa_enrolled ? 'enrolled' : 'not enrolled'}</td>
+              <td class="user-status" data-label="Status"><StatusBadge status={u.status} /></td>
+              <td data-label="MFA">{u.mfa_enrolled ? 'enrolled' : 'not enrolled'}</td>
               {canManage && (
-                <td>
+                <td class="row-actions">
                   {u.id !== me.id && (u.status === 'active'
-                    ? <button type="button" onClick={() => void act(u, 'disable')} aria-label={`Disable ${u.email}`}>Disable</button>
-                    : <button type="button" onClick={() => void act(u, 'enable')} aria-label={`Enable ${u.email}`}>Enable</button>)}
+                    ? <button type="button" class="danger small" onClick={() => void act(u, 'disable')} aria-label={`Disable ${u.email}`}>Disable</button>
+                    : <button type="button" class="small" onClick={() => void act(u, 'enable')} aria-label={`Enable ${u.email}`}>Enable</button>)}
                   {u.id !== me.id && u.mfa_enrolled && (
-                    <> <button type="button" onClick={() => askToResetMfa(u)} aria-label={`Reset MFA of ${u.email}`}>Reset MFA</button></>
+                    <> <button type="button" class="danger small" onClick={() => askToResetMfa(u)} aria-label={`Reset MFA of ${u.email}`}>Reset MFA</button></>
                   )}
                 </td>
               )}
@@ -131,7 +154,9 @@ export function UsersPage() {
         </tbody>
       </table>
       {cursor && <button type="button" onClick={() => void load(cursor)}>More users</button>}
+      {confirmDialog}
       <dialog ref={confirmation} aria-labelledby="reset-mfa-title" onClose={() => setResetting(undefined)}>
+        <article>
         <form onSubmit={(e) => void resetMfa(e)}>
           <h2 id="reset-mfa-title">Reset the MFA of {resetting?.email}?</h2>
           <p>
@@ -140,10 +165,11 @@ export function UsersPage() {
             who lost their device, or whose authenticator may be in someone else's hands.
           </p>
           <div class="actions">
-            <button type="submit">Reset MFA</button>
-            <button type="button" onClick={() => confirmation.current?.close()}>Cancel</button>
+            <button type="submit" class="danger">Reset MFA</button>
+            <button type="button" class="secondary" onClick={() => confirmation.current?.close()}>Cancel</button>
           </div>
         </form>
+        </article>
       </dialog>
     </main>
   );
