@@ -23,6 +23,8 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
         <nav aria-label="Main">
           <strong class="brand">Tessera</strong>
           {can('connections:read') && <Link href="/connections" current={path.startsWith('/connections')}>Connections</Link>}
+          {can('connections:read') && <Link href="/people" current={path.startsWith('/people')}>People</Link>}
+          {can('connections:read') && <Link href="/access-history" current={path === '/access-history'}>Access history</Link>}
           {can('tokens:manage') && <Link href="/tokens" current={path === '/tokens'}>Access tokens</Link>}
           {can('users:read') && <Link href="/users" current={path === '/users'}>Users</Link>}
           {can('audit:read') && <Link href="/audit" current={path === '/audit'}>Workspace audit log</Link>}
