@@ -4,7 +4,7 @@
  * target, the hop it came through and the connection, by name. The filters live in the address
  * (a person's page links here with theirs); dates are whole days of the reader's calendar.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
@@ -44,6 +44,8 @@ export function AccessHistoryPage({ location }: { location: Location }) {
   const [draft, setDraft] = useState<Filters>(applied);
   const [changes, setChanges] = useState<AccessChange[] | undefined>();
   const [cursor, setCursor] = useState<string | null>(null);
+  // Only the answer to the latest request is shown (filters change faster than answers come).
+  const latest = useRef(0);
   const [message, setMessage] = useState<string | undefined>();
 
   useEffect(() => {
@@ -67,7 +69,9 @@ export function AccessHistoryPage({ location }: { location: Location }) {
   };
 
   async function load(from?: string) {
+    const request = ++latest.current;
     const outcome = await send(() => api.GET('/v1/access-changes', { params: { query: { ...query, limit: PAGE, ...(from ? { cursor: from } : {}) } } }));
+    if (request !== latest.current) return;
     if (!outcome.ok) return setMessage(outcome.problem.detail);
     setMessage(undefined);
     setChanges((seen) => [...(from ? seen ?? [] : []), ...outcome.data.access_changes]);

@@ -2,7 +2,7 @@
  * `/people?q=`: the workspace's people (API.md "Access graph"), found by the start of a name or
  * an email, each with their emails, how many accounts and in which connections (by name).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
@@ -19,12 +19,16 @@ export function PeoplePage({ location }: { location: Location }) {
   const names = namesOf(useConnections());
   const [people, setPeople] = useState<Schemas['Person'][] | undefined>();
   const [cursor, setCursor] = useState<string | null>(null);
+  // Only the answer to the latest request is shown (filters change faster than answers come).
+  const latest = useRef(0);
   const [search, setSearch] = useState(q);
   const [message, setMessage] = useState<string | undefined>();
 
   async function load(from?: string) {
     const query = { limit: PAGE, ...(q ? { q } : {}), ...(from ? { cursor: from } : {}) };
+    const request = ++latest.current;
     const outcome = await send(() => api.GET('/v1/people', { params: { query } }));
+    if (request !== latest.current) return;
     if (!outcome.ok) return setMessage(outcome.problem.detail);
     setMessage(undefined);
     setPeople((seen) => [...(from ? seen ?? [] : []), ...outcome.data.people]);

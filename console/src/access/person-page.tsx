@@ -3,7 +3,7 @@
  * connection's name), and what they can reach (Resources and Entitlements), each path hop by
  * hop, filtered by connection and kind; links to their access history and a CSV export.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import type { operations } from '../api/schema';
 import { send } from '../api/send';
@@ -27,6 +27,8 @@ export function PersonPage({ personId }: { personId: string }) {
   const [kind, setKind] = useState<TargetKind | ''>('');
   const [access, setAccess] = useState<Access[] | undefined>();
   const [cursor, setCursor] = useState<string | null>(null);
+  // Filters change faster than answers come: only the answer to the latest request is shown.
+  const latest = useRef(0);
 
   useEffect(() => {
     void send(() => api.GET('/v1/people/{person_id}', { params: { path: { person_id: personId } } })).then((outcome) => {
@@ -37,7 +39,9 @@ export function PersonPage({ personId }: { personId: string }) {
 
   async function loadAccess(from?: string) {
     const query = { limit: PAGE, ...(connectionId ? { connection_id: connectionId } : {}), ...(kind ? { kind } : {}), ...(from ? { cursor: from } : {}) };
+    const request = ++latest.current;
     const outcome = await send(() => api.GET('/v1/people/{person_id}/access', { params: { path: { person_id: personId }, query } }));
+    if (request !== latest.current) return;
     if (!outcome.ok) return setMessage(outcome.problem.detail);
     setAccess((seen) => [...(from ? seen ?? [] : []), ...outcome.data.access]);
     setCursor(outcome.data.next_cursor);
