@@ -12,7 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../shared/config';
-import { createDeps } from '../shared/deps';
+import { createDeps } from '../functions/start/deps-assembly';
 import { createConnection } from '../shared/connections/connections';
 import { connectionItem } from '../shared/connections/connection-records';
 import { keys } from '../shared/store/keys';

@@ -7,7 +7,8 @@
 import type { SQSEvent } from 'aws-lambda';
 import { handler } from '../functions/run-worker';
 import { loadConfig } from '../shared/config';
-import { createDeps, setDeps } from '../shared/deps';
+import { setDeps } from '../shared/deps';
+import { createDeps } from '../functions/start/deps-assembly';
 import type { RunMessage } from '../shared/runs/run-queue';
 import { lambdaContext } from '../infra/local/lambda-context';
 

@@ -18,6 +18,9 @@ import { PASSWORD_NATIVE_MODULE, SAML_SCHEMA_VALIDATOR_MODULE, passwordHashingHa
 /** The repository root (this file lives in `<root>/infra`). */
 export const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/** Put in front of every handler's bundle: the deps factory of shared/deps.ts. */
+export const LAMBDA_START = path.join(projectRoot, 'functions', 'start', 'lambda-start.ts');
+
 export function handlerEntry(handler: string): string {
   return path.join(projectRoot, 'functions', `${handler}.ts`);
 }
@@ -84,6 +87,8 @@ export function lambdaBuildOptions(handler: string, options: LambdaBundleOptions
   return {
     ...handlerBuildBase,
     entryPoints: [handlerEntry(handler)],
+    // Every function starts by installing how it builds its deps (functions/start/lambda-start.ts).
+    inject: [LAMBDA_START],
     bundle: true,
     minify: true,
     banner: { js: CREATE_REQUIRE_BANNER },

@@ -1,19 +1,21 @@
 /**
  * The dependencies of every use case, built once per cold start (AWS clients, keys, clock)
- * and handed to domain functions explicitly. Tests and the local host may install their own
- * (an injected clock, other rate limits) with `setDeps`.
+ * and handed to domain functions explicitly. This module only holds them: what builds them
+ * (`functions/start/deps-assembly.ts`) sits where the functions and the local host start, so that
+ * the bottom floor (the endpoint middleware, the job wrapper) never imports the domain. A Lambda
+ * bundle installs the factory at start (`functions/start/lambda-start.ts`, injected by the bundler);
+ * the local host, the bench and tests install theirs (an injected clock, other rate limits)
+ * with `setDeps`.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { systemClock, type Clock } from './clock';
-import { loadConfig, type Config } from './config';
-import { createIdGenerator, type IdGenerator } from './ids';
-import { createVerificationKeys, type VerificationKeys } from './identity/verification-keys';
-import { createOidcConfigurationCache, type OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
-import { createObservability, type Observability } from './observability';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { IdGenerator } from './ids';
+import type { VerificationKeys } from './identity/verification-keys';
+import type { OidcConfigurationCache } from './identity/sso/oidc-configuration-cache';
+import type { Observability } from './observability';
 import type { RunQueue } from './runs/run-queue';
-import { createDynamoDbClient } from './store/client';
-import { ItemCalls } from './store/item-calls';
-import { TableClient } from './store/table-client';
+import type { TableClient } from './store/table-client';
 
 export interface Deps {
   config: Config;
@@ -43,44 +45,27 @@ export interface DepsPart<T> {
   create(deps: Deps): T;
 }
 
-export interface DepsOverrides {
-  clock?: Clock;
-  db?: DynamoDBClient;
-  observability?: Observability;
-  runQueue?: RunQueue;
-}
+export type DepsFactory = () => Promise<Deps>;
 
-export function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<Deps> {
-  const clock = overrides.clock ?? systemClock;
-  const db = overrides.db ?? createDynamoDbClient(config);
-  const table = new TableClient(new ItemCalls(db), config.tableName);
-  const parts = new Map<DepsPart<unknown>, unknown>();
-  const deps: Deps = {
-    config,
-    db,
-    table,
-    clock,
-    ids: createIdGenerator(() => clock.now().getTime()),
-    verificationKeys: createVerificationKeys({ table, clock, config }),
-    observability: overrides.observability ?? createObservability(),
-    oidcConfigurations: createOidcConfigurationCache(),
-    ...(overrides.runQueue ? { runQueue: overrides.runQueue } : {}),
-    part<T>(part: DepsPart<T>): T {
-      if (!parts.has(part)) parts.set(part, part.create(deps));
-      return parts.get(part) as T;
-    },
-  };
-  return Promise.resolve(deps);
-}
-
+let factory: DepsFactory | undefined;
 let current: Promise<Deps> | undefined;
 
 export function getDeps(): Promise<Deps> {
-  current ??= createDeps(loadConfig()).catch((error: unknown) => {
+  if (current) return current;
+  if (!factory) return Promise.reject(new Error('No dependencies installed: the host calls setDeps or setDepsFactory at start'));
+  current = factory().catch((error: unknown) => {
     current = undefined; // let the next invocation try again instead of caching the failure
     throw error;
   });
   return current;
+}
+
+/**
+ * How this process builds its deps when none are set (a Lambda bundle, the local host: from the
+ * configuration). Deps already set by `setDeps` stay.
+ */
+export function setDepsFactory(build: DepsFactory): void {
+  factory = build;
 }
 
 export function setDeps(deps: Deps | Promise<Deps>): void {

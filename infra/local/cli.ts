@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { TOTP_PERIOD_SECONDS, totpCode } from '../../shared/crypto/totp';
 import { checkAuditChain } from '../../shared/audit/audit-chain-check';
 import { loadConfig, type Config } from '../../shared/config';
-import { createDeps } from '../../shared/deps';
+import { createDeps } from '../../functions/start/deps-assembly';
 import { verifyEmailDomainAsOperator } from '../../shared/identity/email-domains';
 import { DomainName } from '../../shared/identity/schemas';
 import { rotateSigningKey } from '../../shared/identity/signing-key-rotation';

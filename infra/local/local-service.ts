@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import type { Config } from '../../shared/config';
-import { createDeps, setDeps, type Deps } from '../../shared/deps';
+import { setDeps, type Deps } from '../../shared/deps';
+import { createDeps } from '../../functions/start/deps-assembly';
 import { consoleSite } from './console-site';
 import { ensureConsoleBuilt } from './console-build';
 import { ensureTable, findRunningDynamoDbLocal, startDynamoDbLocal } from './dynamodb-local';

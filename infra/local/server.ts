@@ -9,6 +9,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
+import { createDeps } from '../../functions/start/deps-assembly';
+import { loadConfig } from '../../shared/config';
+import { setDepsFactory } from '../../shared/deps';
 import { PayloadTooLargeError, TesseraError } from '../../shared/errors';
 import { problemResponse, toTesseraError } from '../../shared/http/problem';
 import { DEFAULT_ROUTE_KEY } from '../../shared/http/default-route-endpoint';
@@ -58,6 +61,9 @@ const CLOSE_GRACE_MS = API_GATEWAY_TIMEOUT_MS + 1_000;
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2>;
 
 export async function startLocalHost(options: LocalHostOptions = {}): Promise<LocalHost> {
+  // As in a Lambda bundle (functions/start/lambda-start.ts): deps from the configuration,
+  // unless the caller (local service, tests) has set its own.
+  setDepsFactory(() => createDeps(loadConfig()));
   const host = options.host ?? '127.0.0.1';
   const onError = options.onError ?? ((error, where) => console.error(`[local-host] ${where} failed:`, error));
   const handlers = new Map<string, Promise<LambdaHandler>>();

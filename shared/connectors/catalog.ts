@@ -7,27 +7,27 @@ import type { z } from 'zod/mini';
 import type { IntegrationViewSchema } from '../connections/integration-schemas';
 import type { IntegrationDefinition } from './connector';
 import {
-  CloudProviderAConfigurationSchema,
-  CloudProviderAScopeSchema,
-  cloudProviderAExamples,
-  cloudProviderAPermissions,
-  cloudProviderATracks,
-} from './cloud-provider-a';
+  AwsConfigurationSchema,
+  AwsScopeSchema,
+  awsExamples,
+  awsPermissions,
+  awsTracks,
+} from './aws/integration';
 import {
-  CloudProviderBConfigurationSchema,
-  CloudProviderBScopeSchema,
-  cloudProviderBArmPermissions,
-  cloudProviderBExamples,
-  cloudProviderBGraphPermissions,
-  cloudProviderBTracks,
-} from './cloud-provider-b';
+  AzureConfigurationSchema,
+  AzureScopeSchema,
+  azureArmPermissions,
+  azureExamples,
+  azureGraphPermissions,
+  azureTracks,
+} from './azure/integration';
 import {
-  IdentityProviderAConfigurationSchema,
-  IdentityProviderAScopeSchema,
-  identityProviderAExamples,
-  identityProviderAScopes,
-  identityProviderATracks,
-} from './identity-provider-a';
+  OktaConfigurationSchema,
+  OktaScopeSchema,
+  oktaExamples,
+  oktaApiScopes,
+  oktaTracks,
+} from './okta/integration';
 import { publishedJsonSchema, type JsonSchema } from './published-schema';
 
 /** Release of the 1.0.0 connectors. */
@@ -48,7 +48,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     provider_system: 'cloud_provider_a',
     connector_id: 'aws-iam',
     version: '1.1.0',
-    required_permissions: cloudProviderAPermissions.map((p) => p.action),
+    required_permissions: awsPermissions.map((p) => p.action),
     emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource', 'CloudAccountBoundary'],
     emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
     limits_blind_spots: [
@@ -61,11 +61,11 @@ export const integrations: readonly IntegrationDefinition[] = [
       'A Principal is an IAM user, or all users tagged with the same email; roles have none, who may assume them is in their trusted_principals.',
     ],
     supports_test: true,
-    configurationSchema: CloudProviderAConfigurationSchema,
+    configurationSchema: AwsConfigurationSchema,
     configurationSchemaVersion: 1,
-    scopeSchema: CloudProviderAScopeSchema,
-    discoveryTracks: cloudProviderATracks,
-    examples: cloudProviderAExamples,
+    scopeSchema: AwsScopeSchema,
+    discoveryTracks: awsTracks,
+    examples: awsExamples,
     created_at: RELEASED_1_0_0,
     updated_at: CLOUD_DISCOVERY_1_1_0,
   }),
@@ -76,7 +76,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     provider_system: 'cloud_provider_b',
     connector_id: 'azure-entra',
     version: '1.1.0',
-    required_permissions: [...cloudProviderBGraphPermissions.map((p) => p.permission), ...cloudProviderBArmPermissions],
+    required_permissions: [...azureGraphPermissions.map((p) => p.permission), ...azureArmPermissions],
     emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource', 'CloudAccountBoundary'],
     emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
     limits_blind_spots: [
@@ -90,11 +90,11 @@ export const integrations: readonly IntegrationDefinition[] = [
       'Directory roles scoped to an administrative unit are named by role id and scope.',
     ],
     supports_test: true,
-    configurationSchema: CloudProviderBConfigurationSchema,
+    configurationSchema: AzureConfigurationSchema,
     configurationSchemaVersion: 1,
-    scopeSchema: CloudProviderBScopeSchema,
-    discoveryTracks: cloudProviderBTracks,
-    examples: cloudProviderBExamples,
+    scopeSchema: AzureScopeSchema,
+    discoveryTracks: azureTracks,
+    examples: azureExamples,
     created_at: RELEASED_1_0_0,
     updated_at: CLOUD_DISCOVERY_1_1_0,
   }),
@@ -105,7 +105,7 @@ export const integrations: readonly IntegrationDefinition[] = [
     provider_system: 'identity_provider_a',
     connector_id: 'okta',
     version: '1.0.0',
-    required_permissions: identityProviderAScopes.map((s) => s.scope),
+    required_permissions: oktaApiScopes.map((s) => s.scope),
     emits_entities: ['Principal', 'Account', 'Entitlement', 'Resource'],
     emits_relationships: ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'],
     limits_blind_spots: [
@@ -116,11 +116,11 @@ export const integrations: readonly IntegrationDefinition[] = [
       "Discovery shares the org's management API rate limits with other integrations.",
     ],
     supports_test: true,
-    configurationSchema: IdentityProviderAConfigurationSchema,
+    configurationSchema: OktaConfigurationSchema,
     configurationSchemaVersion: 1,
-    scopeSchema: IdentityProviderAScopeSchema,
-    discoveryTracks: identityProviderATracks,
-    examples: identityProviderAExamples,
+    scopeSchema: OktaScopeSchema,
+    discoveryTracks: oktaTracks,
+    examples: oktaExamples,
     created_at: RELEASED_1_0_0,
     updated_at: RELEASED_1_0_0,
   }),

@@ -5,15 +5,15 @@
  * and ARM calls, Okta); creating or editing a connection needs the catalog's schemas alone.
  */
 import type { Connector, IntegrationDefinition } from './connector';
-import { cloudProviderAConnector } from './cloud-provider-a-connector';
-import { cloudProviderBConnector } from './cloud-provider-b-connector';
-import { identityProviderAConnector } from './identity-provider-a-connector';
+import { awsConnector } from './aws/connector';
+import { azureConnector } from './azure/connector';
+import { oktaConnector } from './okta/connector';
 
 // The catalog types each entry's connector against its own schemas; here they are widened.
 const connectors: Readonly<Record<string, Connector<never, never>>> = {
-  'aws-iam': cloudProviderAConnector,
-  'azure-entra': cloudProviderBConnector,
-  okta: identityProviderAConnector,
+  'aws-iam': awsConnector,
+  'azure-entra': azureConnector,
+  okta: oktaConnector,
 };
 
 /** The connector of a catalog integration (every catalog entry has one: test/unit/connectors-catalog.test.ts). */

@@ -5,7 +5,7 @@
  * run is still going is skipped rather than run twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeps } from '../../shared/deps';
+import { createDeps } from '../../functions/start/deps-assembly';
 import { dispatchTick } from '../../shared/runs/dispatcher';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';

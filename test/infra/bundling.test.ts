@@ -91,8 +91,16 @@ describe.skipIf(skip)('Lambda bundling (real esbuild + npm, arm64)', () => {
   it('bundles everything else into one ESM file that loads in Node', async () => {
     const dir = assetDirs.get(routes.health.handler)!;
     expect(readdirSync(dir)).toEqual(['index.mjs']);
-    const script = `const m = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href)}); if (typeof m.handler !== 'function') throw new Error('no handler export');`;
-    await expect(run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TESSERA_STAGE: 'local' } })).resolves.toBeDefined();
+    // Invoked, it builds its deps from the configuration (functions/start/lambda-start.ts is
+    // injected): with no database to reach the check answers 503, where missing deps would be a 500.
+    const event = { version: '2.0', routeKey: 'GET /v1/health', rawPath: '/v1/health', rawQueryString: '', headers: {}, requestContext: { requestId: 'r1', http: { method: 'GET', path: '/v1/health', sourceIp: '127.0.0.1', userAgent: 't' } }, isBase64Encoded: false };
+    const script = [
+      `const m = await import(${JSON.stringify(pathToFileURL(path.join(dir, 'index.mjs')).href)}); if (typeof m.handler !== 'function') throw new Error('no handler export');`,
+      `const answer = await m.handler(${JSON.stringify(event)}, { awsRequestId: 'r1', getRemainingTimeInMillis: () => 3000 });`,
+      'process.stdout.write(String(answer.statusCode));',
+    ].join('\n');
+    const env = { ...process.env, TESSERA_STAGE: 'local', DYNAMODB_ENDPOINT: 'http://127.0.0.1:9', AWS_MAX_ATTEMPTS: '1' };
+    await expect(run(process.execPath, ['--input-type=module', '-e', script], { env })).resolves.toMatchObject({ stdout: '503' });
   });
 
   it('ships the SAML schema validator beside the assertion consumer, and it validates from there', async () => {

@@ -16,7 +16,8 @@ import { EncryptionContextMismatchError, envelopeOf } from '../../shared/crypto/
 import { kmsMethodsOf } from '../../shared/crypto/envelope-encryption-sdk';
 import { putSecret } from '../../shared/crypto/secret-versions';
 import { readCurrentSigningSeed, writeCurrentSigningSeed } from '../../shared/crypto/signing-seeds';
-import { createDeps, type Deps } from '../../shared/deps';
+import type { Deps } from '../../shared/deps';
+import { createDeps } from '../../functions/start/deps-assembly';
 import { createSesEmailSender } from '../../shared/email/ses-email-sender';
 import { passwordResetEmail } from '../../shared/email/templates';
 import { runQueueOf } from '../../shared/runs/run-queue';

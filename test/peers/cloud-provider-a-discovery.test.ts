@@ -7,17 +7,17 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
-import type { CloudProviderAConfiguration, CloudProviderAScope } from '../../shared/connectors/cloud-provider-a';
-import { AWS_DISCOVERY_MAX_ATTEMPTS } from '../../shared/connectors/aws-discovery-clients';
+import type { AwsConfiguration, AwsScope } from '../../shared/connectors/aws/integration';
+import { AWS_DISCOVERY_MAX_ATTEMPTS } from '../../shared/connectors/aws/discovery-clients';
 import { countByKind, danglingEnds, driveDiscovery, inventory, relationshipKeys, type DiscoveryRead } from '../support/discovery-driver';
 import { ADMINISTRATOR_ACCESS, SECURITY_AUDIT, READ_ONLY_ACCESS, attachedPolicyArns } from '../support/providers/aws-iam-directory';
 import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_aws_iam_discovery')!;
-const userKeys: CloudProviderAConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
-const viaRole: CloudProviderAConfiguration = { ...userKeys, role_arn: awsRole.arn, external_id: awsRole.externalId };
-const bothAccounts: CloudProviderAScope = { account_ids: [AWS_ACCOUNT, AWS_SECOND_ACCOUNT] };
+const userKeys: AwsConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
+const viaRole: AwsConfiguration = { ...userKeys, role_arn: awsRole.arn, external_id: awsRole.externalId };
+const bothAccounts: AwsScope = { account_ids: [AWS_ACCOUNT, AWS_SECOND_ACCOUNT] };
 const trackA = `account:${AWS_ACCOUNT}`;
 const trackB = `account:${AWS_SECOND_ACCOUNT}`;
 const PAGE = 2;
@@ -38,7 +38,7 @@ beforeEach(() => {
   aws.state.hang = undefined;
 });
 
-async function discover(configuration: CloudProviderAConfiguration = viaRole, scope: CloudProviderAScope = bothAccounts, endpoint = aws.url): Promise<DiscoveryRead> {
+async function discover(configuration: AwsConfiguration = viaRole, scope: AwsScope = bothAccounts, endpoint = aws.url): Promise<DiscoveryRead> {
   expect(integration.configurationSchema.safeParse(configuration).success).toBe(true);
   expect(integration.scopeSchema.safeParse(scope).success).toBe(true);
   const read = await driveDiscovery(connectorOf(integration).discover, { configuration, scope }, { endpoints: { sts: endpoint, iam: endpoint } });

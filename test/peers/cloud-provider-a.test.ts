@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
-import type { CloudProviderAConfiguration } from '../../shared/connectors/cloud-provider-a';
+import type { AwsConfiguration } from '../../shared/connectors/aws/integration';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 import { AWS_ACCOUNT, awsRole, awsUser, startFakeAws, type FakeAws, type FakeAwsCall } from '../support/providers/aws';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_aws_iam_discovery')!;
-const userKeys: CloudProviderAConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
-const viaRole: CloudProviderAConfiguration = { ...userKeys, role_arn: awsRole.arn, external_id: awsRole.externalId };
+const userKeys: AwsConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
+const viaRole: AwsConfiguration = { ...userKeys, role_arn: awsRole.arn, external_id: awsRole.externalId };
 const scope = { account_ids: [AWS_ACCOUNT] };
 
 let aws: FakeAws;
@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 /** Runs the test as the connection use case does; no answer may ever carry a secret. */
-async function runTest(configuration: CloudProviderAConfiguration, timeoutMs = 5_000, endpoint = aws.url): Promise<ConnectorTestResult> {
+async function runTest(configuration: AwsConfiguration, timeoutMs = 5_000, endpoint = aws.url): Promise<ConnectorTestResult> {
   expect(integration.configurationSchema.safeParse(configuration).success).toBe(true);
   const result = await connectorOf(integration).test(
     { configuration, scope },

@@ -7,16 +7,16 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
-import type { CloudProviderBConfiguration, CloudProviderBScope } from '../../shared/connectors/cloud-provider-b';
-import { GROUP_PAGE_SIZE } from '../../shared/connectors/azure-graph-discovery';
+import type { AzureConfiguration, AzureScope } from '../../shared/connectors/azure/integration';
+import { GROUP_PAGE_SIZE } from '../../shared/connectors/azure/graph-discovery';
 import { countByKind, danglingEnds, driveDiscovery, inventory, relationshipKeys, type DiscoveryRead } from '../support/discovery-driver';
 import { ID, MANAGEMENT_GROUP, ROLE } from '../support/providers/azure-directory';
 import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../support/providers/azure';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_azure_entra_discovery')!;
-const configuration: CloudProviderBConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
-const scope: CloudProviderBScope = { subscription_ids: azureSubscriptions };
+const configuration: AzureConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
+const scope: AzureScope = { subscription_ids: azureSubscriptions };
 const [subscriptionA, subscriptionB] = azureSubscriptions as [string, string];
 const ALL_GRAPH = ['User.Read.All', 'GroupMember.Read.All', 'Application.Read.All', 'RoleManagement.Read.Directory'];
 
@@ -39,7 +39,7 @@ beforeEach(() => {
   azure.state.nextLinkOrigin = undefined;
 });
 
-async function discover(config: CloudProviderBConfiguration = configuration, discoveryScope: CloudProviderBScope = scope): Promise<DiscoveryRead> {
+async function discover(config: AzureConfiguration = configuration, discoveryScope: AzureScope = scope): Promise<DiscoveryRead> {
   expect(integration.configurationSchema.safeParse(config).success).toBe(true);
   const read = await driveDiscovery(connectorOf(integration).discover, { configuration: config, scope: discoveryScope }, { endpoints: { login: azure.url, graph: azure.url, arm: azure.url } });
   const text = JSON.stringify([read.outcomes, Object.values(read.tracks).map((t) => t.cursors)]);

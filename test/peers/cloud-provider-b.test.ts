@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
-import type { CloudProviderBConfiguration, CloudProviderBScope } from '../../shared/connectors/cloud-provider-b';
+import type { AzureConfiguration, AzureScope } from '../../shared/connectors/azure/integration';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 import { azureApp, azureSubscriptions, startFakeAzure, type FakeAzure } from '../support/providers/azure';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_azure_entra_discovery')!;
-const configuration: CloudProviderBConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
-const scope: CloudProviderBScope = { subscription_ids: azureSubscriptions };
+const configuration: AzureConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
+const scope: AzureScope = { subscription_ids: azureSubscriptions };
 const [subscriptionA, subscriptionB] = azureSubscriptions as [string, string];
 
 let azure: FakeAzure;
@@ -28,7 +28,7 @@ beforeEach(() => {
   azure.state.hang = undefined;
 });
 
-async function runTest(config: CloudProviderBConfiguration = configuration, testScope: CloudProviderBScope = scope, timeoutMs = 5_000): Promise<ConnectorTestResult> {
+async function runTest(config: AzureConfiguration = configuration, testScope: AzureScope = scope, timeoutMs = 5_000): Promise<ConnectorTestResult> {
   expect(integration.configurationSchema.safeParse(config).success).toBe(true);
   expect(integration.scopeSchema.safeParse(testScope).success).toBe(true);
   const endpoints = { login: azure.url, graph: azure.url, arm: azure.url };

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
-import type { IdentityProviderAConfiguration, IdentityProviderAScope } from '../../shared/connectors/identity-provider-a';
+import type { OktaConfiguration, OktaScope } from '../../shared/connectors/okta/integration';
 import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_okta_discovery')!;
 // The schema only admits Okta-hosted https org URLs; the local server comes in through endpoints.okta.
-const configuration: IdentityProviderAConfiguration = { org_url: 'https://tessera-test.okta.com', api_token: oktaToken };
+const configuration: OktaConfiguration = { org_url: 'https://tessera-test.okta.com', api_token: oktaToken };
 
 let okta: FakeOkta;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ beforeEach(() => {
   okta.state.hang = false;
 });
 
-async function runTest(config = configuration, scope: IdentityProviderAScope = {}, timeoutMs = 5_000): Promise<ConnectorTestResult> {
+async function runTest(config = configuration, scope: OktaScope = {}, timeoutMs = 5_000): Promise<ConnectorTestResult> {
   expect(integration.configurationSchema.safeParse(config).success).toBe(true);
   const result = await connectorOf(integration).test({ configuration: config, scope }, { signal: AbortSignal.timeout(timeoutMs), endpoints: { okta: okta.url } });
   expect(JSON.stringify(result)).not.toContain(config.api_token);

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { build } from 'esbuild';
-import { handlerBuildBase, handlerEntry, projectRoot } from '../../infra/bundle-options';
+import { LAMBDA_START, handlerBuildBase, handlerEntry, projectRoot } from '../../infra/bundle-options';
 
 export interface HandlerGraph {
   handler: string;
@@ -22,6 +22,7 @@ export async function bundleHandlerGraphs(handlers: readonly string[]): Promise<
   const result = await build({
     ...handlerBuildBase,
     entryPoints: Object.fromEntries(handlers.map((h) => [h, entryOf(h)])),
+    inject: [LAMBDA_START],
     bundle: true,
     write: false,
     metafile: true,

@@ -14,7 +14,8 @@ import { ensureTable } from '../../infra/local/dynamodb-local';
 import { startLocalHost, type LocalHostOptions } from '../../infra/local/server';
 import type { Clock } from '../../shared/clock';
 import { loadConfig, type Config } from '../../shared/config';
-import { createDeps, resetDeps, setDeps, type Deps } from '../../shared/deps';
+import { resetDeps, setDeps, type Deps } from '../../shared/deps';
+import { createDeps } from '../../functions/start/deps-assembly';
 import { createLocalRunQueue, type LocalRunQueue, type LocalRunQueueOptions } from '../../infra/local/run-queue';
 import { startLocalScheduler, type LocalScheduler } from '../../infra/local/scheduler';
 

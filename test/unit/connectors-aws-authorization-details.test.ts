@@ -5,7 +5,7 @@
  * And the page builder's own rules: one of each item, a bounded cursor, a read that never throws.
  */
 import { describe, expect, it } from 'vitest';
-import { groupIndexOf, mapBoundary, mapGroups, mapManagedPolicies, mapRoles, mapUsers } from '../../shared/connectors/aws-authorization-details';
+import { groupIndexOf, mapBoundary, mapGroups, mapManagedPolicies, mapRoles, mapUsers } from '../../shared/connectors/aws/authorization-details';
 import { MAX_CURSOR_BYTES, PageBuilder, readNeverThrows, retryAtFrom } from '../../shared/connectors/discovery-page';
 import type { ObservedEntity, PageOutcome } from '../../shared/connectors/discovery';
 

@@ -7,14 +7,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cloudProviderADiscovery } from '../../shared/connectors/cloud-provider-a-discovery';
-import type { CloudProviderAConfiguration, CloudProviderAScope } from '../../shared/connectors/cloud-provider-a';
+import { awsDiscovery } from '../../shared/connectors/aws/discovery';
+import type { AwsConfiguration, AwsScope } from '../../shared/connectors/aws/integration';
 import type { DiscoveryContext, PageOutcome, TrackCursor } from '../../shared/connectors/discovery';
 import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, errorReply, okReply, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
 
-const userKeys: CloudProviderAConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
-const viaRole: CloudProviderAConfiguration = { ...userKeys, role_arn: awsRole.arn, external_id: awsRole.externalId };
-const scope: CloudProviderAScope = { account_ids: [AWS_ACCOUNT, AWS_SECOND_ACCOUNT] };
+const userKeys: AwsConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
+const viaRole: AwsConfiguration = { ...userKeys, role_arn: awsRole.arn, external_id: awsRole.externalId };
+const scope: AwsScope = { account_ids: [AWS_ACCOUNT, AWS_SECOND_ACCOUNT] };
 const trackA = `account:${AWS_ACCOUNT}`;
 
 let aws: FakeAws;
@@ -42,14 +42,14 @@ function context(session = new Map<string, unknown>(), now = () => Date.now()): 
   };
 }
 
-function readPage(configuration: CloudProviderAConfiguration, cursor: TrackCursor | null, options: { track?: string; ctx?: DiscoveryContext } = {}): Promise<PageOutcome> {
-  return cloudProviderADiscovery.readPage({ configuration, scope }, options.track ?? trackA, cursor, options.ctx ?? context());
+function readPage(configuration: AwsConfiguration, cursor: TrackCursor | null, options: { track?: string; ctx?: DiscoveryContext } = {}): Promise<PageOutcome> {
+  return awsDiscovery.readPage({ configuration, scope }, options.track ?? trackA, cursor, options.ctx ?? context());
 }
 
 const failedWith = (message: string | RegExp) => ({ kind: 'failed', remediation: [expect.objectContaining({ message: typeof message === 'string' ? message : expect.stringMatching(message) })] });
 const actions = () => aws.calls.map((c) => c.action);
 /** Keys of a user the fake knows, with another ARN. */
-function keysFor(arn: string): CloudProviderAConfiguration {
+function keysFor(arn: string): AwsConfiguration {
   const user = { arn, accessKeyId: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`, secretAccessKey: 'otherLocalSecretKey/ForTheFakeAws+000000' };
   aws.state.users.push(user);
   return { access_key_id: user.accessKeyId, secret_access_key: user.secretAccessKey, region: 'eu-west-1' };

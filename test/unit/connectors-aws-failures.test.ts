@@ -4,8 +4,8 @@
  * never a secret of the configuration.
  */
 import { describe, expect, it } from 'vitest';
-import { classifyAwsError } from '../../shared/connectors/aws-errors';
-import { awsFailureItem, cannotAssumeRole, explicitlyDenied, rejectedCredentials, unevaluablePrincipal } from '../../shared/connectors/aws-remediation';
+import { classifyAwsError } from '../../shared/connectors/aws/errors';
+import { awsFailureItem, cannotAssumeRole, explicitlyDenied, rejectedCredentials, unevaluablePrincipal } from '../../shared/connectors/aws/remediation';
 
 const live = new AbortController().signal;
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error('message'), { name }, extra);

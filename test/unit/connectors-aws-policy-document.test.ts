@@ -1,6 +1,6 @@
 /** Reading IAM policy documents as GetAccountAuthorizationDetails sends them (URL-encoded JSON). */
 import { describe, expect, it } from 'vitest';
-import { allowGrants, decodePolicyDocument, trustedPrincipals } from '../../shared/connectors/aws-policy-document';
+import { allowGrants, decodePolicyDocument, trustedPrincipals } from '../../shared/connectors/aws/policy-document';
 
 const encoded = (document: unknown) => encodeURIComponent(JSON.stringify(document));
 

@@ -1,6 +1,6 @@
 /** Which IAM ARN SimulatePrincipalPolicy is given, from what GetCallerIdentity answers. */
 import { describe, expect, it } from 'vitest';
-import { simulationPrincipal } from '../../shared/connectors/aws-principal';
+import { simulationPrincipal } from '../../shared/connectors/aws/principal';
 
 describe('simulation principal', () => {
   it('is the user ARN for IAM user keys', () => {

@@ -7,15 +7,15 @@
 import { IAMClient, SimulatePrincipalPolicyCommand } from '@aws-sdk/client-iam';
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CloudProviderAConfiguration } from '../../shared/connectors/cloud-provider-a';
-import { cloudProviderAConnector } from '../../shared/connectors/cloud-provider-a-connector';
+import type { AwsConfiguration } from '../../shared/connectors/aws/integration';
+import { awsConnector } from '../../shared/connectors/aws/connector';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 
 const account = '123456789012';
 const userArn = `arn:aws:iam::${account}:user/discovery`;
 const roleArn = `arn:aws:iam::${account}:role/TesseraDiscovery`;
-const userKeys: CloudProviderAConfiguration = { access_key_id: 'AKIAIOSFODNN7EXAMPLE', secret_access_key: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'eu-west-1' };
-const viaRole: CloudProviderAConfiguration = { ...userKeys, role_arn: roleArn };
+const userKeys: AwsConfiguration = { access_key_id: 'AKIAIOSFODNN7EXAMPLE', secret_access_key: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'eu-west-1' };
+const viaRole: AwsConfiguration = { ...userKeys, role_arn: roleArn };
 
 const awsError = (name: string, status: number) => Object.assign(new Error(name), { name, $metadata: { httpStatusCode: status } });
 type Answer = Record<string, unknown> | Error;
@@ -41,8 +41,8 @@ function script(answers: { assumeRole?: Answer[]; callerIdentity?: Answer[]; sim
   return sent;
 }
 
-const runTest = (configuration: CloudProviderAConfiguration): Promise<ConnectorTestResult> =>
-  cloudProviderAConnector.test({ configuration, scope: { account_ids: [account] } }, { signal: AbortSignal.timeout(5_000) });
+const runTest = (configuration: AwsConfiguration): Promise<ConnectorTestResult> =>
+  awsConnector.test({ configuration, scope: { account_ids: [account] } }, { signal: AbortSignal.timeout(5_000) });
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -4,12 +4,12 @@
  * remaining-reads header, and a next link that is no URL at all.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AzureDiscoveryHttp } from '../../shared/connectors/azure-discovery-http';
-import type { CloudProviderBConfiguration } from '../../shared/connectors/cloud-provider-b';
+import { AzureDiscoveryHttp } from '../../shared/connectors/azure/discovery-http';
+import type { AzureConfiguration } from '../../shared/connectors/azure/integration';
 import { TestPacer } from '../support/discovery-driver';
 import { startLocalServer, type LocalReply, type LocalServer } from '../support/providers/local-server';
 
-const configuration: CloudProviderBConfiguration = {
+const configuration: AzureConfiguration = {
   tenant_id: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f',
   client_id: '2b9e6c1d-8f7a-4e3b-a5c4-d3e2f1a0b9c8',
   client_secret: 'Xq8Q~EXAMPLEsecretVALUEnotREAL.0123456789',

@@ -8,10 +8,10 @@
  * and cursors or tracks the connector never writes.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cloudProviderBGraphPermissions } from '../../shared/connectors/azure-permissions';
-import { missingGraphPermission, missingReaderRole, unknownSubscription } from '../../shared/connectors/azure-remediation';
-import type { CloudProviderBConfiguration, CloudProviderBScope } from '../../shared/connectors/cloud-provider-b';
-import { cloudProviderBDiscovery } from '../../shared/connectors/cloud-provider-b-discovery';
+import { azureGraphPermissions } from '../../shared/connectors/azure/permissions';
+import { missingGraphPermission, missingReaderRole, unknownSubscription } from '../../shared/connectors/azure/remediation';
+import type { AzureConfiguration, AzureScope } from '../../shared/connectors/azure/integration';
+import { azureDiscovery } from '../../shared/connectors/azure/discovery';
 import type { DiscoveryContext, ObservedEntity, PageOutcome, TrackCursor } from '../../shared/connectors/discovery';
 import { unexpectedAnswer } from '../../shared/connectors/outcome';
 import { driveDiscovery, inventory, TestPacer } from '../support/discovery-driver';
@@ -19,9 +19,9 @@ import { ID, ROLE, type FakeTenant } from '../support/providers/azure-directory'
 import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../support/providers/azure';
 import { json, startLocalServer, type LocalReply, type LocalServer } from '../support/providers/local-server';
 
-const configuration: CloudProviderBConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
+const configuration: AzureConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
 const [subscriptionA] = azureSubscriptions as [string, string];
-const ALL_GRAPH = cloudProviderBGraphPermissions.map((p) => p.permission);
+const ALL_GRAPH = azureGraphPermissions.map((p) => p.permission);
 
 let azure: FakeAzure;
 /** Answers `replies[pathname]` (the query is ignored), else 404 without a body. */
@@ -49,12 +49,12 @@ beforeEach(() => {
 
 const fakeEndpoints = () => ({ login: azure.url, graph: azure.url, arm: azure.url });
 const contextFor = (endpoints: Record<string, string> = fakeEndpoints()): DiscoveryContext => ({ signal: AbortSignal.timeout(10_000), endpoints, pacer: new TestPacer(), session: new Map(), now: () => Date.now() });
-const read = (track: string, cursor: TrackCursor | null, context = contextFor(), scope: CloudProviderBScope = { subscription_ids: azureSubscriptions }): Promise<PageOutcome> =>
-  cloudProviderBDiscovery.readPage({ configuration, scope }, track, cursor, context);
+const read = (track: string, cursor: TrackCursor | null, context = contextFor(), scope: AzureScope = { subscription_ids: azureSubscriptions }): Promise<PageOutcome> =>
+  azureDiscovery.readPage({ configuration, scope }, track, cursor, context);
 
 const graphFailed = (detail: string): PageOutcome => ({ kind: 'failed', remediation: [unexpectedAnswer('Microsoft Graph', detail)] });
 const armFailed = (detail: string): PageOutcome => ({ kind: 'failed', remediation: [unexpectedAnswer('Azure Resource Manager', detail)] });
-const graphPermission = (name: string) => cloudProviderBGraphPermissions.find((p) => p.permission === name)!;
+const graphPermission = (name: string) => azureGraphPermissions.find((p) => p.permission === name)!;
 const graphCursor = (fields: Partial<{ phase: string; link: string | null; pending: string[]; groupsLink: string | null; refused: string[] }>): TrackCursor => ({
   phase: 'users', link: null, pending: [], groupsLink: null, refused: [], ...fields,
 });
@@ -86,7 +86,7 @@ describe('Microsoft Graph discovery: what the directory leaves out', () => {
       ],
     };
     azure.state.tenant = tenant;
-    const run = await driveDiscovery(cloudProviderBDiscovery, { configuration, scope: { subscription_ids: [] } }, { endpoints: fakeEndpoints() });
+    const run = await driveDiscovery(azureDiscovery, { configuration, scope: { subscription_ids: [] } }, { endpoints: fakeEndpoints() });
     expect(run.tracks.graph?.status).toBe('complete');
     const held = inventory(run);
 
@@ -109,7 +109,7 @@ describe('Microsoft Graph discovery: what the directory leaves out', () => {
 describe('Microsoft Graph discovery: between pages', () => {
   it('a directory that refuses role management skips both role listings and ends refused with that permission', async () => {
     azure.state.graphPermissions.delete('RoleManagement.Read.Directory');
-    const run = await driveDiscovery(cloudProviderBDiscovery, { configuration, scope: { subscription_ids: [] } }, { endpoints: fakeEndpoints() });
+    const run = await driveDiscovery(azureDiscovery, { configuration, scope: { subscription_ids: [] } }, { endpoints: fakeEndpoints() });
     expect(run.tracks.graph).toMatchObject({ status: 'refused', remediation: [missingGraphPermission(graphPermission('RoleManagement.Read.Directory'), azureApp.clientId, azureApp.tenantId)] });
     expect(azure.calls.filter((c) => c.path.includes('roleManagement')).map((c) => c.path)).toEqual(['/v1.0/roleManagement/directory/roleDefinitions']);
     const held = inventory(run);

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestToken } from '../../shared/connectors/azure-token';
+import { requestToken } from '../../shared/connectors/azure/token';
 
 let server: http.Server;
 let login: string;

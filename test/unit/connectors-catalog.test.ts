@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { findIntegration, integrations, integrationView, visibleIntegrations } from '../../shared/connectors/catalog';
 import { connectorOf } from '../../shared/connectors/connector-registry';
-import { cloudProviderAExamples } from '../../shared/connectors/cloud-provider-a';
-import { cloudProviderBExamples } from '../../shared/connectors/cloud-provider-b';
-import { identityProviderAExamples } from '../../shared/connectors/identity-provider-a';
+import { awsExamples } from '../../shared/connectors/aws/integration';
+import { azureExamples } from '../../shared/connectors/azure/integration';
+import { oktaExamples } from '../../shared/connectors/okta/integration';
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 const SPEC_FIELDS = [
@@ -137,8 +137,8 @@ describe('configuration and scope schemas refuse', () => {
   const validScope = (definition: typeof aws, value: unknown) => definition.scopeSchema.safeParse(value).success;
 
   it('unknown fields and missing secrets', () => {
-    expect(valid(aws, { ...cloudProviderAExamples.configuration, session_token: 'x' })).toBe(false);
-    expect(valid(azure, { ...cloudProviderBExamples.configuration, client_secret: undefined })).toBe(false);
+    expect(valid(aws, { ...awsExamples.configuration, session_token: 'x' })).toBe(false);
+    expect(valid(azure, { ...azureExamples.configuration, client_secret: undefined })).toBe(false);
     expect(validScope(okta, { group_filter: 'eng-', extra: true })).toBe(false);
   });
 
@@ -155,12 +155,12 @@ describe('configuration and scope schemas refuse', () => {
   });
 
   it('non-GUID Azure ids', () => {
-    expect(valid(azure, { ...cloudProviderBExamples.configuration, tenant_id: 'contoso.onmicrosoft.com' })).toBe(false);
+    expect(valid(azure, { ...azureExamples.configuration, tenant_id: 'contoso.onmicrosoft.com' })).toBe(false);
     expect(validScope(azure, { subscription_ids: ['not-a-guid'] })).toBe(false);
   });
 
   it('an org URL that is not an Okta-hosted https origin (the token is sent there)', () => {
-    const token = { api_token: identityProviderAExamples.configuration.api_token };
+    const token = { api_token: oktaExamples.configuration.api_token };
     for (const orgUrl of ['https://acme.okta.com', 'https://acme.oktapreview.com/', 'https://acme.okta-emea.com']) {
       expect(valid(okta, { ...token, org_url: orgUrl }), orgUrl).toBe(true);
     }

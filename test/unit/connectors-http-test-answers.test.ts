@@ -6,10 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloudProviderBExamples } from '../../shared/connectors/cloud-provider-b';
-import { cloudProviderBConnector } from '../../shared/connectors/cloud-provider-b-connector';
-import { identityProviderAExamples } from '../../shared/connectors/identity-provider-a';
-import { identityProviderAConnector } from '../../shared/connectors/identity-provider-a-connector';
+import { azureExamples } from '../../shared/connectors/azure/integration';
+import { azureConnector } from '../../shared/connectors/azure/connector';
+import { oktaExamples } from '../../shared/connectors/okta/integration';
+import { oktaConnector } from '../../shared/connectors/okta/connector';
 
 type Scripted = (path: string) => { status: number; body: unknown };
 let answer: Scripted = () => ({ status: 200, body: {} });
@@ -31,21 +31,21 @@ const context = () => ({ signal: AbortSignal.timeout(5_000), endpoints: { okta: 
 describe('the Okta connector test', () => {
   it('an org URL that answers 404 on the management API is not an Okta org', async () => {
     answer = () => ({ status: 404, body: {} });
-    const result = await identityProviderAConnector.test(identityProviderAExamples, context());
+    const result = await oktaConnector.test(oktaExamples, context());
     expect(result).toEqual({ status: 'failure', remediation: [expect.objectContaining({ message: 'The org URL does not answer like an Okta org (HTTP 404 on the management API).' })] });
   });
 
   it('any other status is unexpected, with Okta\'s error code when it gives one', async () => {
     answer = (path) => (path.startsWith('/api/v1/users') ? { status: 500, body: { errorCode: 'E0000009' } } : { status: 502, body: 'gateway' });
-    const result = await identityProviderAConnector.test(identityProviderAExamples, context());
+    const result = await oktaConnector.test(oktaExamples, context());
     expect(result.status).toBe('failure');
     expect(result.remediation.map((r) => r.message)).toEqual(['Okta answered unexpectedly (HTTP 500 E0000009).', 'Okta answered unexpectedly (HTTP 502).']);
   });
 });
 
 describe('the Azure connector test', () => {
-  const { tenant_id: tenantId, client_id: clientId } = cloudProviderBExamples.configuration;
-  const [subscriptionId] = cloudProviderBExamples.scope.subscription_ids;
+  const { tenant_id: tenantId, client_id: clientId } = azureExamples.configuration;
+  const [subscriptionId] = azureExamples.scope.subscription_ids;
   const azure = (arm: { status: number; body: unknown }): Scripted => (path) => {
     if (path.endsWith('/oauth2/v2.0/token')) return { status: 200, body: { access_token: 'token', token_type: 'Bearer', expires_in: 3600 } };
     if (path.startsWith('/subscriptions/')) return arm;
@@ -54,7 +54,7 @@ describe('the Azure connector test', () => {
 
   it('ARM refusing the token (401 without another tenant\'s code) is a token it did not accept', async () => {
     answer = azure({ status: 401, body: { error: { code: 'InvalidAuthenticationToken' } } });
-    expect(await cloudProviderBConnector.test(cloudProviderBExamples, context())).toEqual({
+    expect(await azureConnector.test(azureExamples, context())).toEqual({
       status: 'failure',
       remediation: [expect.objectContaining({ message: `Azure Resource Manager did not accept the token issued to app ${clientId} (HTTP 401).` })],
     });
@@ -62,8 +62,8 @@ describe('the Azure connector test', () => {
 
   it('a 401 of another tenant is a subscription not found in this one; a server error is unexpected', async () => {
     answer = azure({ status: 401, body: { error: { code: 'InvalidAuthenticationTokenTenant' } } });
-    expect((await cloudProviderBConnector.test(cloudProviderBExamples, context())).remediation.map((r) => r.message)).toEqual([`Subscription ${subscriptionId} was not found in tenant ${tenantId}.`]);
+    expect((await azureConnector.test(azureExamples, context())).remediation.map((r) => r.message)).toEqual([`Subscription ${subscriptionId} was not found in tenant ${tenantId}.`]);
     answer = azure({ status: 500, body: { error: { code: 'InternalServerError' } } });
-    expect((await cloudProviderBConnector.test(cloudProviderBExamples, context())).remediation.map((r) => r.message)).toEqual(['Azure Resource Manager answered unexpectedly (HTTP 500 InternalServerError).']);
+    expect((await azureConnector.test(azureExamples, context())).remediation.map((r) => r.message)).toEqual(['Azure Resource Manager answered unexpectedly (HTTP 500 InternalServerError).']);
   });
 });

@@ -7,9 +7,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DiscoveryContext, PageOutcome, ProviderPacer, TrackCursor } from '../../shared/connectors/discovery';
-import type { IdentityProviderAConfiguration, IdentityProviderAScope } from '../../shared/connectors/identity-provider-a';
-import { identityProviderADiscovery } from '../../shared/connectors/identity-provider-a-discovery';
-import { identityProviderAScopes, missingScope, notAnOktaOrg } from '../../shared/connectors/okta-remediation';
+import type { OktaConfiguration, OktaScope } from '../../shared/connectors/okta/integration';
+import { oktaDiscovery } from '../../shared/connectors/okta/discovery';
+import { oktaApiScopes, missingScope, notAnOktaOrg } from '../../shared/connectors/okta/remediation';
 import { unexpectedAnswer, unreachable } from '../../shared/connectors/outcome';
 import { driveDiscovery, inventory, TestPacer } from '../support/discovery-driver';
 import { json, startLocalServer, type LocalReply, type LocalServer } from '../support/providers/local-server';
@@ -30,22 +30,22 @@ afterAll(async () => {
 });
 beforeEach(() => {
   okta.calls.length = 0;
-  okta.state.scopes = new Set(identityProviderAScopes.map((s) => s.scope));
+  okta.state.scopes = new Set(oktaApiScopes.map((s) => s.scope));
   okta.state.hang = false;
   okta.state.maxPage = undefined;
   okta.state.org = buildOrg({ users: [], groups: [], members: {}, apps: [], appGroups: {} });
   replies = {};
 });
 
-const configuration = (org_url = okta.url): IdentityProviderAConfiguration => ({ org_url, api_token: oktaToken });
-const noFilter: IdentityProviderAScope = {};
+const configuration = (org_url = okta.url): OktaConfiguration => ({ org_url, api_token: oktaToken });
+const noFilter: OktaScope = {};
 
 function contextFor(endpoints: Record<string, string> | undefined, options: { signal?: AbortSignal; pacer?: ProviderPacer } = {}): DiscoveryContext {
   return { signal: options.signal ?? AbortSignal.timeout(10_000), ...(endpoints ? { endpoints } : {}), pacer: options.pacer ?? new TestPacer(), session: new Map(), now: () => Date.now() };
 }
 
-const read = (track: string, cursor: TrackCursor | null, context: DiscoveryContext, scope: IdentityProviderAScope = noFilter, config = configuration()): Promise<PageOutcome> =>
-  identityProviderADiscovery.readPage({ configuration: config, scope }, track, cursor, context);
+const read = (track: string, cursor: TrackCursor | null, context: DiscoveryContext, scope: OktaScope = noFilter, config = configuration()): Promise<PageOutcome> =>
+  oktaDiscovery.readPage({ configuration: config, scope }, track, cursor, context);
 
 const failedWith = (message: string): PageOutcome => ({ kind: 'failed', remediation: [unexpectedAnswer('Okta', message)] });
 
@@ -66,7 +66,7 @@ describe('Okta discovery: what the provider leaves out', () => {
       apps: [oktaApp(1), bareApp],
       appGroups: { [oktaId('0oa', 2)]: [oktaId('00g', 2)] },
     });
-    const run = await driveDiscovery(identityProviderADiscovery, { configuration: configuration(), scope: noFilter }, { endpoints: { okta: okta.url } });
+    const run = await driveDiscovery(oktaDiscovery, { configuration: configuration(), scope: noFilter }, { endpoints: { okta: okta.url } });
     expect(Object.values(run.tracks).map((t) => t.status)).toEqual(['complete', 'complete', 'complete']);
     const held = inventory(run);
 
@@ -158,7 +158,7 @@ describe('Okta discovery: between pages', () => {
 
     okta.state.scopes.delete('okta.groups.read');
     const next = (deleted as { next: TrackCursor }).next;
-    const groupsScope = identityProviderAScopes.find((s) => s.scope === 'okta.groups.read')!;
+    const groupsScope = oktaApiScopes.find((s) => s.scope === 'okta.groups.read')!;
     expect(await read('groups', next, context)).toEqual({ kind: 'refused', remediation: [missingScope(groupsScope)] });
 
     okta.state.scopes.add('okta.groups.read');

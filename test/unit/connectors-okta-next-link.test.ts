@@ -3,7 +3,7 @@
  * org's own origin, since the request carries the API token.
  */
 import { describe, expect, it } from 'vitest';
-import { nextLinkOf } from '../../shared/connectors/identity-provider-a-discovery';
+import { nextLinkOf } from '../../shared/connectors/okta/discovery';
 
 const BASE = 'https://acme.okta.com';
 

@@ -3,8 +3,8 @@
  * provider said (or did not say), and name only the configuration's identifiers.
  */
 import { describe, expect, it } from 'vitest';
-import { tokenRefused } from '../../shared/connectors/azure-remediation';
-import { errorCodeOf, rejectedToken, resetHint } from '../../shared/connectors/okta-remediation';
+import { tokenRefused } from '../../shared/connectors/azure/remediation';
+import { errorCodeOf, rejectedToken, resetHint } from '../../shared/connectors/okta/remediation';
 
 describe('Okta remediation', () => {
   it('names the error code when Okta gives one', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EncryptionContextMismatchError, envelopeOf, loadEnvelopeCrypto, type EnvelopeCrypto } from '../../shared/crypto/envelope';
-import { createDeps } from '../../shared/deps';
+import { createDeps } from '../../functions/start/deps-assembly';
 import { loadConfig } from '../../shared/config';
 
 const context = { tenant_id: 'ten_a', workspace_id: 'ws_a', connection_id: 'conn_a' };

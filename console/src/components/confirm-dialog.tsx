@@ -9,7 +9,7 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 
-export function ConfirmDialog({ id, open, title, children, confirmLabel, onConfirm, onCancel }: {
+export function ConfirmDialog({ id, open, title, children, confirmLabel, onConfirm, onCancel, danger = true }: {
   id: string;
   open: boolean;
   title: string;
@@ -17,6 +17,8 @@ export function ConfirmDialog({ id, open, title, children, confirmLabel, onConfi
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The confirm button in the danger style (the default: what asks for a confirmation takes something away). */
+  danger?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -29,12 +31,14 @@ export function ConfirmDialog({ id, open, title, children, confirmLabel, onConfi
 
   return (
     <dialog ref={dialog} aria-labelledby={`${id}-title`} aria-describedby={`${id}-body`} aria-modal="true" onCancel={(event) => { event.preventDefault(); onCancel(); }}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      <div id={`${id}-body`}>{children}</div>
-      <div class="actions">
-        <button type="button" autofocus onClick={onCancel}>Cancel</button>
-        <button type="button" onClick={onConfirm}>{confirmLabel}</button>
-      </div>
+      <article>
+        <h2 id={`${id}-title`}>{title}</h2>
+        <div id={`${id}-body`}>{children}</div>
+        <footer class="actions">
+          <button type="button" class="secondary" autofocus onClick={onCancel}>Cancel</button>
+          <button type="button" class={danger ? 'danger' : undefined} onClick={onConfirm}>{confirmLabel}</button>
+        </footer>
+      </article>
     </dialog>
   );
 }

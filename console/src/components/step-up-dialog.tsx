@@ -54,6 +54,7 @@ export function StepUpDialog() {
 
   return (
     <dialog ref={dialog} aria-labelledby="step-up-title" onCancel={(event) => { event.preventDefault(); finish(undefined); }}>
+      <article>
       {me.mfa_enrolled ? (
         <form
           onSubmit={(event) => {
@@ -68,7 +69,7 @@ export function StepUpDialog() {
           <Field id="step-up-code" label="Authentication code" autocomplete="one-time-code" inputMode="numeric" required value={code} onInput={(e) => setCode(e.currentTarget.value)} />
           <div class="actions">
             <button type="submit">Confirm</button>
-            <button type="button" onClick={() => finish(undefined)}>Cancel</button>
+            <button type="button" class="secondary" onClick={() => finish(undefined)}>Cancel</button>
           </div>
         </form>
       ) : (
@@ -90,6 +91,7 @@ export function StepUpDialog() {
           </div>
         </div>
       )}
+      </article>
     </dialog>
   );
 }

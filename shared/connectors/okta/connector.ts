@@ -1,26 +1,26 @@
 /**
  * The Okta connector (identity provider A): its connection test and its discovery. Apart from the
- * catalog entry (`identity-provider-a.ts`: schemas, examples, permissions), so that the functions that only
+ * catalog entry (`integration.ts`: schemas, examples, permissions), so that the functions that only
  * validate a configuration do not bundle the provider clients.
  */
-import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
-import { identityProviderADiscovery } from './identity-provider-a-discovery';
-import { errorCodeOf, identityProviderAScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken, resetHint } from './okta-remediation';
+import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from '../connector';
+import { oktaDiscovery } from './discovery';
+import { errorCodeOf, oktaApiScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken, resetHint } from './remediation';
 
-import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
-import { callProvider, stringField } from './provider-http';
-import { tokenWithoutAdminRole } from './okta-token-rights';
-import { type IdentityProviderAConfiguration, type IdentityProviderAScope } from './identity-provider-a';
+import { neverThrows, resultOf, startTimer, throttled, timedOut, unexpectedAnswer, unreachable } from '../outcome';
+import { callProvider, stringField } from '../provider-http';
+import { tokenWithoutAdminRole } from './token-rights';
+import { type OktaConfiguration, type OktaScope } from './integration';
 
 async function testIdentityProviderA(
-  configuration: IdentityProviderAConfiguration,
-  scope: IdentityProviderAScope,
+  configuration: OktaConfiguration,
+  scope: OktaScope,
   context: ConnectorContext,
 ): Promise<ConnectorTestResult> {
   const elapsed = startTimer();
   const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
   const items = await Promise.all(
-    identityProviderAScopes.map(async (okta): Promise<RemediationItem[]> => {
+    oktaApiScopes.map(async (okta): Promise<RemediationItem[]> => {
       const answer = await callProvider(`${base}${okta.probe(scope)}`, {
         headers: { authorization: `SSWS ${configuration.api_token}` },
         signal: context.signal,
@@ -50,7 +50,7 @@ async function testIdentityProviderA(
 }
 
 
-export const identityProviderAConnector: Connector<IdentityProviderAConfiguration, IdentityProviderAScope> = {
+export const oktaConnector: Connector<OktaConfiguration, OktaScope> = {
   test: ({ configuration, scope }, context) => neverThrows(PROVIDER, () => testIdentityProviderA(configuration, scope, context)),
-  discover: identityProviderADiscovery,
+  discover: oktaDiscovery,
 };

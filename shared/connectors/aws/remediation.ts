@@ -3,9 +3,9 @@
  * to attach, to which principal, and what discovery misses until then. Values of the
  * configuration other than the role ARN (which the fix must name) never appear here.
  */
-import type { RemediationItem } from './connector';
-import type { AwsFailure } from './aws-errors';
-import { throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
+import type { RemediationItem } from '../connector';
+import type { AwsFailure } from './errors';
+import { throttled, timedOut, unexpectedAnswer, unreachable } from '../outcome';
 
 export interface AwsPermission {
   /** The IAM action, as IAM and the catalog's `required_permissions` spell it. */

@@ -1,31 +1,31 @@
 /**
  * The Microsoft Entra ID and Azure RBAC connector (cloud provider B): its connection test and its discovery. Apart from the
- * catalog entry (`cloud-provider-b.ts`: schemas, examples, permissions), so that the functions that only
+ * catalog entry (`integration.ts`: schemas, examples, permissions), so that the functions that only
  * validate a configuration do not bundle the provider clients.
  */
-import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
-import { missingGraphPermission, missingReaderRole, tokenNotAccepted, unknownSubscription, type GraphPermission } from './azure-remediation';
-import { cloudProviderBGraphPermissions } from './azure-permissions';
-import { ARM_SCOPE, GRAPH_SCOPE, azureEndpoints, type AzureEndpoints } from './azure-endpoints';
-import { answerItem, requestToken, transportItem, type Token } from './azure-token';
-import { cloudProviderBDiscovery } from './cloud-provider-b-discovery';
-import { neverThrows, resultOf, startTimer } from './outcome';
-import { collection } from './azure-discovery-http';
-import { callProvider, stringField } from './provider-http';
-import { type CloudProviderBConfiguration, type CloudProviderBScope } from './cloud-provider-b';
+import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from '../connector';
+import { missingGraphPermission, missingReaderRole, tokenNotAccepted, unknownSubscription, type GraphPermission } from './remediation';
+import { azureGraphPermissions } from './permissions';
+import { ARM_SCOPE, GRAPH_SCOPE, azureEndpoints, type AzureEndpoints } from './endpoints';
+import { answerItem, requestToken, transportItem, type Token } from './token';
+import { azureDiscovery } from './discovery';
+import { neverThrows, resultOf, startTimer } from '../outcome';
+import { collection } from './discovery-http';
+import { callProvider, stringField } from '../provider-http';
+import { type AzureConfiguration, type AzureScope } from './integration';
 
 const ARM_API_VERSION = '2022-04-01';
 /** Up to 100 subscriptions: a few reads at a time stay polite to ARM's per-principal limits. */
 const ARM_CONCURRENCY = 8;
 
 interface AzureTest {
-  configuration: CloudProviderBConfiguration;
+  configuration: AzureConfiguration;
   signal: AbortSignal;
   endpoints: AzureEndpoints;
   elapsed: () => number;
 }
 
-async function testCloudProviderB(configuration: CloudProviderBConfiguration, scope: CloudProviderBScope, context: ConnectorContext): Promise<ConnectorTestResult> {
+async function testCloudProviderB(configuration: AzureConfiguration, scope: AzureScope, context: ConnectorContext): Promise<ConnectorTestResult> {
   const test: AzureTest = {
     configuration,
     signal: context.signal,
@@ -38,7 +38,7 @@ async function testCloudProviderB(configuration: CloudProviderBConfiguration, sc
   if (!armToken.ok) return resultOf([armToken.item]);
 
   const [graphItems, armItems] = await Promise.all([
-    Promise.all(cloudProviderBGraphPermissions.map((graph) => probeGraph(test, graphToken.accessToken, graph))),
+    Promise.all(azureGraphPermissions.map((graph) => probeGraph(test, graphToken.accessToken, graph))),
     mapWithConcurrency(scope.subscription_ids, ARM_CONCURRENCY, (subscriptionId) => probeSubscription(test, armToken.accessToken, subscriptionId)),
   ]);
   return resultOf([...graphItems.flat(), ...armItems.flat()]);
@@ -86,7 +86,7 @@ async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, run:
   return results;
 }
 
-export const cloudProviderBConnector: Connector<CloudProviderBConfiguration, CloudProviderBScope> = {
+export const azureConnector: Connector<AzureConfiguration, AzureScope> = {
   test: ({ configuration, scope }, context) => neverThrows('Microsoft Entra ID', () => testCloudProviderB(configuration, scope, context)),
-  discover: cloudProviderBDiscovery,
+  discover: azureDiscovery,
 };

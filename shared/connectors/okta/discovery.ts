@@ -15,15 +15,15 @@
  * are paced per Okta rate-limit bucket from `X-Rate-Limit-Remaining`/`-Reset`; a 429 answers
  * `throttled` with the reset time. One request per `readPage`: the cursor holds where it is,
  * except when the users list comes back empty: then who the token acts for and its admin roles
- * are read too (`okta-token-rights.ts`), and a token without an admin role refuses the track.
+ * are read too (`token-rights.ts`), and a token without an admin role refuses the track.
  */
-import type { RemediationItem } from './connector';
-import type { Discovery, DiscoveryContext, ObservedEntity, ObservedRelationship, PageOutcome, TrackCursor } from './discovery';
-import { identityProviderATracks, type IdentityProviderAConfiguration, type IdentityProviderAScope } from './identity-provider-a';
-import { identityProviderAScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken } from './okta-remediation';
-import { unexpectedAnswer, unreachable } from './outcome';
-import { callProvider, stringField } from './provider-http';
-import { tokenWithoutAdminRole } from './okta-token-rights';
+import type { RemediationItem } from '../connector';
+import type { Discovery, DiscoveryContext, ObservedEntity, ObservedRelationship, PageOutcome, TrackCursor } from '../discovery';
+import { oktaTracks, type OktaConfiguration, type OktaScope } from './integration';
+import { oktaApiScopes, missingScope, notAnOktaOrg, PROVIDER, rejectedToken } from './remediation';
+import { unexpectedAnswer, unreachable } from '../outcome';
+import { callProvider, stringField } from '../provider-http';
+import { tokenWithoutAdminRole } from './token-rights';
 
 /** Okta's page size maxima for these lists. */
 const USERS_PAGE = 200;
@@ -72,7 +72,7 @@ interface OktaApp {
 
 type Answer = { ok: true; body: unknown; next: string | null } | { ok: false; outcome: PageOutcome; status?: number };
 
-async function get(configuration: IdentityProviderAConfiguration, context: DiscoveryContext, bucket: Bucket, track: TrackName, pathAndQuery: string): Promise<Answer> {
+async function get(configuration: OktaConfiguration, context: DiscoveryContext, bucket: Bucket, track: TrackName, pathAndQuery: string): Promise<Answer> {
   const base = (context.endpoints?.okta ?? configuration.org_url).replace(/\/+$/, '');
   await context.pacer.wait(bucket, context.signal);
   const answer = await callProvider(`${base}${pathAndQuery}`, { headers: { authorization: `SSWS ${configuration.api_token}` }, signal: context.signal });
@@ -99,7 +99,7 @@ async function get(configuration: IdentityProviderAConfiguration, context: Disco
     case 401:
       return { ok: false, outcome: failed(rejectedToken(stringField(answer.body, 'errorCode'))) };
     case 403: {
-      const scope = identityProviderAScopes.find((s) => s.scope === SCOPE_OF_TRACK[track])!;
+      const scope = oktaApiScopes.find((s) => s.scope === SCOPE_OF_TRACK[track])!;
       return { ok: false, outcome: { kind: 'refused', remediation: [missingScope(scope)] } };
     }
     case 404:
@@ -171,7 +171,7 @@ function groupEntity(group: OktaGroup, track?: string): ObservedEntity {
   };
 }
 
-async function readUsers(configuration: IdentityProviderAConfiguration, cursor: TrackCursor | null, context: DiscoveryContext): Promise<PageOutcome> {
+async function readUsers(configuration: OktaConfiguration, cursor: TrackCursor | null, context: DiscoveryContext): Promise<PageOutcome> {
   const path = typeof cursor === 'string' ? cursor : `/api/v1/users?limit=${USERS_PAGE}`;
   const answer = await get(configuration, context, 'users', 'users', path);
   if (!answer.ok) return answer.outcome;
@@ -187,7 +187,7 @@ async function readUsers(configuration: IdentityProviderAConfiguration, cursor: 
 
 /** Both container tracks walk a list, and for each item of a list page, that item's own list. */
 async function readContainer(
-  configuration: IdentityProviderAConfiguration,
+  configuration: OktaConfiguration,
   cursor: ContainerCursor,
   context: DiscoveryContext,
   spec: {
@@ -229,8 +229,8 @@ const startCursor = (cursor: TrackCursor | null): ContainerCursor =>
 
 const nameMatches = (name: string | undefined, filter: string | undefined) => !filter || (name ?? '').toLowerCase().startsWith(filter.toLowerCase());
 
-export const identityProviderADiscovery: Discovery<IdentityProviderAConfiguration, IdentityProviderAScope> = {
-  tracks: identityProviderATracks,
+export const oktaDiscovery: Discovery<OktaConfiguration, OktaScope> = {
+  tracks: oktaTracks,
   async readPage({ configuration, scope }, track, cursor, context) {
     try {
       if (track === 'users') return await readUsers(configuration, cursor, context);

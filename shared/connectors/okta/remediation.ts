@@ -3,19 +3,19 @@
  * API token) that each read needs, a rejected token, a URL that is not an Okta org. Shared by
  * the test operation and discovery, so a refused read says the same thing in both.
  */
-import type { RemediationItem } from './connector';
-import { stringField } from './provider-http';
-import type { IdentityProviderAScope } from './identity-provider-a';
+import type { RemediationItem } from '../connector';
+import { stringField } from '../provider-http';
+import type { OktaScope } from './integration';
 
-export interface OktaScope {
+export interface OktaApiScope {
   /** The OAuth 2.0 scope that guards the read (what an API service app would be granted). */
   scope: string;
   /** One read that needs it. */
-  probe: (scope: IdentityProviderAScope) => string;
+  probe: (scope: OktaScope) => string;
   misses: string;
 }
 
-export const identityProviderAScopes: readonly OktaScope[] = [
+export const oktaApiScopes: readonly OktaApiScope[] = [
   { scope: 'okta.users.read', probe: () => '/api/v1/users?limit=1', misses: 'people and their status (Principal, Account)' },
   {
     scope: 'okta.groups.read',
@@ -36,7 +36,7 @@ export function rejectedToken(errorCode: string | undefined): RemediationItem {
   };
 }
 
-export function missingScope(okta: OktaScope): RemediationItem {
+export function missingScope(okta: OktaApiScope): RemediationItem {
   return {
     category: 'permissions',
     message: `The API token may not use ${okta.scope}.`,

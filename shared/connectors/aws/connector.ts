@@ -1,18 +1,18 @@
 /**
  * The AWS IAM connector (cloud provider A): its connection test and its discovery. Apart from the
- * catalog entry (`cloud-provider-a.ts`: schemas, examples, permissions), so that the functions that only
+ * catalog entry (`integration.ts`: schemas, examples, permissions), so that the functions that only
  * validate a configuration do not bundle the provider clients.
  */
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { IAMClient, SimulatePrincipalPolicyCommand, type EvaluationResult } from '@aws-sdk/client-iam';
-import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from './connector';
-import { classifyAwsError, type AwsFailure } from './aws-errors';
-import { simulationPrincipal } from './aws-principal';
-import { awsFailureItem, blockedByBoundary, blockedByOrganizations, cannotAssumeRole, explicitlyDenied, missingPermission, rejectedCredentials, rootUserKeys, stsRegionDisabled, unevaluablePrincipal, type AwsPermission } from './aws-remediation';
-import { cloudProviderAPermissions, SIMULATE_PRINCIPAL_POLICY } from './aws-permissions';
-import { cloudProviderADiscovery } from './cloud-provider-a-discovery';
-import { neverThrows, resultOf, startTimer } from './outcome';
-import { type CloudProviderAConfiguration, type CloudProviderAScope } from './cloud-provider-a';
+import type { Connector, ConnectorContext, ConnectorTestResult, RemediationItem } from '../connector';
+import { classifyAwsError, type AwsFailure } from './errors';
+import { simulationPrincipal } from './principal';
+import { awsFailureItem, blockedByBoundary, blockedByOrganizations, cannotAssumeRole, explicitlyDenied, missingPermission, rejectedCredentials, rootUserKeys, stsRegionDisabled, unevaluablePrincipal, type AwsPermission } from './remediation';
+import { awsPermissions, SIMULATE_PRINCIPAL_POLICY } from './permissions';
+import { awsDiscovery } from './discovery';
+import { neverThrows, resultOf, startTimer } from '../outcome';
+import { type AwsConfiguration, type AwsScope } from './integration';
 
 const SIMULATE = SIMULATE_PRINCIPAL_POLICY.action;
 
@@ -38,7 +38,7 @@ class AwsSession {
   private readonly clients: { destroy(): void }[] = [];
 
   constructor(
-    private readonly configuration: CloudProviderAConfiguration,
+    private readonly configuration: AwsConfiguration,
     private readonly context: ConnectorContext,
   ) {}
 
@@ -69,7 +69,7 @@ class AwsSession {
   }
 }
 
-async function testCloudProviderA(configuration: CloudProviderAConfiguration, context: ConnectorContext): Promise<ConnectorTestResult> {
+async function testCloudProviderA(configuration: AwsConfiguration, context: ConnectorContext): Promise<ConnectorTestResult> {
   const elapsed = startTimer();
   const aws = new AwsSession(configuration, context);
   try {
@@ -121,7 +121,7 @@ async function assumeRole(aws: AwsSession, base: Credentials, roleArn: string, e
 async function assumeRoleFailure(
   aws: AwsSession,
   base: Credentials,
-  configuration: CloudProviderAConfiguration,
+  configuration: AwsConfiguration,
   failure: AwsFailure,
   elapsedMs: number,
 ): Promise<RemediationItem> {
@@ -136,7 +136,7 @@ async function assumeRoleFailure(
 
 async function simulate(aws: AwsSession, credentials: Credentials, principalArn: string): Promise<Attempt<EvaluationResult[]>> {
   const iam = aws.iam(credentials);
-  const actionNames = cloudProviderAPermissions.map((p) => p.action).filter((action) => action !== SIMULATE);
+  const actionNames = awsPermissions.map((p) => p.action).filter((action) => action !== SIMULATE);
   const results: EvaluationResult[] = [];
   let marker: string | undefined;
   for (let page = 0; page < MAX_SIMULATION_PAGES; page += 1) {
@@ -164,10 +164,10 @@ function remediationFor(result: EvaluationResult, principalArn: string, account:
 }
 
 function permissionOf(action: string): AwsPermission {
-  return cloudProviderAPermissions.find((p) => p.action === action) ?? { action, misses: 'part of what discovery reads' };
+  return awsPermissions.find((p) => p.action === action) ?? { action, misses: 'part of what discovery reads' };
 }
 
-export const cloudProviderAConnector: Connector<CloudProviderAConfiguration, CloudProviderAScope> = {
+export const awsConnector: Connector<AwsConfiguration, AwsScope> = {
   test: ({ configuration }, context) => neverThrows('AWS', () => testCloudProviderA(configuration, context)),
-  discover: cloudProviderADiscovery,
+  discover: awsDiscovery,
 };

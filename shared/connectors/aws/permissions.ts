@@ -3,7 +3,7 @@
  * catalog's `required_permissions`, the test's simulation and discovery's refusals all read
  * this one list, so a remediation always names an action the catalog asks for.
  */
-import type { AwsPermission } from './aws-remediation';
+import type { AwsPermission } from './remediation';
 
 export const GET_ACCOUNT_AUTHORIZATION_DETAILS: AwsPermission = {
   action: 'iam:GetAccountAuthorizationDetails',
@@ -21,4 +21,4 @@ export const SIMULATE_PRINCIPAL_POLICY: AwsPermission = {
   misses: 'nothing itself, but the test operation cannot evaluate the other permissions',
 };
 
-export const cloudProviderAPermissions: readonly AwsPermission[] = [GET_ACCOUNT_AUTHORIZATION_DETAILS, LIST_ACCOUNT_ALIASES, SIMULATE_PRINCIPAL_POLICY];
+export const awsPermissions: readonly AwsPermission[] = [GET_ACCOUNT_AUTHORIZATION_DETAILS, LIST_ACCOUNT_ALIASES, SIMULATE_PRINCIPAL_POLICY];

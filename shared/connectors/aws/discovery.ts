@@ -20,15 +20,15 @@
 import { GetAccountAuthorizationDetailsCommand, ListAccountAliasesCommand, type EntityType, type GetAccountAuthorizationDetailsCommandOutput, type IAMClient } from '@aws-sdk/client-iam';
 import { AssumeRoleCommand, GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import * as z from 'zod/mini';
-import { groupIndexOf, mapBoundary, mapGroups, mapManagedPolicies, mapRoles, mapUsers, type GroupIndex } from './aws-authorization-details';
-import { AwsDiscoveryClients, type AwsCall, type AwsCredentials } from './aws-discovery-clients';
-import type { AwsFailure } from './aws-errors';
-import { GET_ACCOUNT_AUTHORIZATION_DETAILS, LIST_ACCOUNT_ALIASES } from './aws-permissions';
-import { awsFailureItem, cannotAssumeRole, missingPermission, noRoleForAccount, rootUserKeys, stsRegionDisabled, unevaluablePrincipal, type AwsPermission } from './aws-remediation';
-import { cloudProviderATracks, type CloudProviderAConfiguration, type CloudProviderAScope } from './cloud-provider-a';
-import type { Discovery, DiscoveryContext, PageOutcome, TrackCursor } from './discovery';
-import { PageBuilder, failed, readNeverThrows, refused } from './discovery-page';
-import { startTimer, unexpectedAnswer } from './outcome';
+import { groupIndexOf, mapBoundary, mapGroups, mapManagedPolicies, mapRoles, mapUsers, type GroupIndex } from './authorization-details';
+import { AwsDiscoveryClients, type AwsCall, type AwsCredentials } from './discovery-clients';
+import type { AwsFailure } from './errors';
+import { GET_ACCOUNT_AUTHORIZATION_DETAILS, LIST_ACCOUNT_ALIASES } from './permissions';
+import { awsFailureItem, cannotAssumeRole, missingPermission, noRoleForAccount, rootUserKeys, stsRegionDisabled, unevaluablePrincipal, type AwsPermission } from './remediation';
+import { awsTracks, type AwsConfiguration, type AwsScope } from './integration';
+import type { Discovery, DiscoveryContext, PageOutcome, TrackCursor } from '../discovery';
+import { PageBuilder, failed, readNeverThrows, refused } from '../discovery-page';
+import { startTimer, unexpectedAnswer } from '../outcome';
 
 const PROVIDER = 'AWS';
 const TRACK = /^account:(\d{12})$/;
@@ -64,14 +64,14 @@ type Cursor = z.infer<typeof CursorSchema>;
 
 const START: Cursor = { phase: 'groups', marker: null, refused: [] };
 
-export const cloudProviderADiscovery: Discovery<CloudProviderAConfiguration, CloudProviderAScope> = {
-  tracks: cloudProviderATracks,
+export const awsDiscovery: Discovery<AwsConfiguration, AwsScope> = {
+  tracks: awsTracks,
   readPage: ({ configuration, scope }, track, cursor, context) => readNeverThrows(PROVIDER, () => readPage(configuration, scope, track, cursor, context)),
 };
 
 async function readPage(
-  configuration: CloudProviderAConfiguration,
-  scope: CloudProviderAScope,
+  configuration: AwsConfiguration,
+  scope: AwsScope,
   track: string,
   saved: TrackCursor | null,
   context: DiscoveryContext,
@@ -104,7 +104,7 @@ class AccountRead {
 
   constructor(
     private readonly aws: AwsDiscoveryClients,
-    private readonly configuration: CloudProviderAConfiguration,
+    private readonly configuration: AwsConfiguration,
     private readonly account: string,
     private readonly context: DiscoveryContext,
   ) {

@@ -4,15 +4,15 @@
  * come back as values. Every request first waits for the run's pacer; a 429 (or a 503 with
  * `Retry-After`) tells the pacer and the engine when to come back.
  */
-import type { CloudProviderBConfiguration } from './cloud-provider-b';
-import { ARM_SCOPE, GRAPH_SCOPE, type AzureEndpoints } from './azure-endpoints';
-import { tokenNotAccepted } from './azure-remediation';
-import { answerItem, requestToken, transportItem } from './azure-token';
-import type { RemediationItem } from './connector';
-import type { DiscoveryContext, PageOutcome } from './discovery';
-import { failed, retryAtFrom } from './discovery-page';
-import { startTimer, unexpectedAnswer } from './outcome';
-import { callProvider, stringField } from './provider-http';
+import type { AzureConfiguration } from './integration';
+import { ARM_SCOPE, GRAPH_SCOPE, type AzureEndpoints } from './endpoints';
+import { tokenNotAccepted } from './remediation';
+import { answerItem, requestToken, transportItem } from './token';
+import type { RemediationItem } from '../connector';
+import type { DiscoveryContext, PageOutcome } from '../discovery';
+import { failed, retryAtFrom } from '../discovery-page';
+import { startTimer, unexpectedAnswer } from '../outcome';
+import { callProvider, stringField } from '../provider-http';
 
 export type AzureSurface = 'graph' | 'arm';
 
@@ -34,7 +34,7 @@ export class AzureDiscoveryHttp {
   private readonly elapsed = startTimer();
 
   constructor(
-    private readonly configuration: CloudProviderBConfiguration,
+    private readonly configuration: AzureConfiguration,
     readonly endpoints: AzureEndpoints,
     private readonly context: DiscoveryContext,
   ) {}

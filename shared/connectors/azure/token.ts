@@ -4,10 +4,10 @@
  * unreachable, odd). The secret travels in the form body, never in a URL, and no answer of the
  * endpoint is copied into a remediation item.
  */
-import type { RemediationItem } from './connector';
-import { tokenRefused } from './azure-remediation';
-import { throttled, timedOut, unexpectedAnswer, unreachable } from './outcome';
-import { callProvider, stringField, type ProviderAnswer, type ProviderRequest } from './provider-http';
+import type { RemediationItem } from '../connector';
+import { tokenRefused } from './remediation';
+import { throttled, timedOut, unexpectedAnswer, unreachable } from '../outcome';
+import { callProvider, stringField, type ProviderAnswer, type ProviderRequest } from '../provider-http';
 
 export const TOKEN_ENDPOINT = 'The Microsoft Entra ID token endpoint';
 

@@ -4,9 +4,9 @@
  * and the ARM actions of the built-in Reader role it uses per subscription. The catalog's
  * `required_permissions`, the test's probes and discovery's refusals all read these lists.
  */
-import type { GraphPermission } from './azure-remediation';
+import type { GraphPermission } from './remediation';
 
-export const cloudProviderBGraphPermissions: readonly GraphPermission[] = [
+export const azureGraphPermissions: readonly GraphPermission[] = [
   {
     permission: 'User.Read.All',
     appRoleId: 'df021288-bdef-4463-88db-98f22de89214',
@@ -34,7 +34,7 @@ export const cloudProviderBGraphPermissions: readonly GraphPermission[] = [
 ];
 
 /** The ARM actions the built-in Reader role grants and discovery uses, for the catalog. */
-export const cloudProviderBArmPermissions: readonly string[] = [
+export const azureArmPermissions: readonly string[] = [
   'Microsoft.Resources/subscriptions/read',
   'Microsoft.Authorization/roleAssignments/read',
   'Microsoft.Authorization/roleDefinitions/read',

@@ -27,14 +27,14 @@
  * 403: the app reads the subscription through an assignment that the listing would show.
  */
 import * as z from 'zod/mini';
-import { collection, nextLinkOf, type AzureDiscoveryHttp, type AzureRead } from './azure-discovery-http';
-import { missingReaderRole, unknownSubscription } from './azure-remediation';
-import type { CloudProviderBConfiguration } from './cloud-provider-b';
-import type { AttributeValue, EntityRef, PageOutcome, TrackCursor } from './discovery';
-import { PageBuilder, failed, refused, sortedSet } from './discovery-page';
-import { GRAPH_TRACK } from './cloud-provider-b';
-import { unexpectedAnswer } from './outcome';
-import { stringField } from './provider-http';
+import { collection, nextLinkOf, type AzureDiscoveryHttp, type AzureRead } from './discovery-http';
+import { missingReaderRole, unknownSubscription } from './remediation';
+import type { AzureConfiguration } from './integration';
+import type { AttributeValue, EntityRef, PageOutcome, TrackCursor } from '../discovery';
+import { PageBuilder, failed, refused, sortedSet } from '../discovery-page';
+import { GRAPH_TRACK } from './integration';
+import { unexpectedAnswer } from '../outcome';
+import { stringField } from '../provider-http';
 
 const PROVIDER = 'Azure Resource Manager';
 export const AUTHORIZATION_API_VERSION = '2022-04-01';
@@ -61,7 +61,7 @@ interface RoleDefinition {
   notDataActions: string[];
 }
 
-export async function readArmPage(http: AzureDiscoveryHttp, configuration: CloudProviderBConfiguration, subscriptionId: string, cursor: Cursor, session: Map<string, unknown>): Promise<PageOutcome> {
+export async function readArmPage(http: AzureDiscoveryHttp, configuration: AzureConfiguration, subscriptionId: string, cursor: Cursor, session: Map<string, unknown>): Promise<PageOutcome> {
   const token = await http.token('arm');
   if (!token.ok) return token.outcome;
   const bucket = `azure:arm:${subscriptionId}`;

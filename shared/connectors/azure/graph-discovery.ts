@@ -27,14 +27,14 @@
  * `refused` with the exact permission to grant once the rest is read.
  */
 import * as z from 'zod/mini';
-import { cloudProviderBGraphPermissions } from './azure-permissions';
-import { missingGraphPermission, type GraphPermission } from './azure-remediation';
-import { collection, nextLinkOf, type AzureDiscoveryHttp } from './azure-discovery-http';
-import type { CloudProviderBConfiguration } from './cloud-provider-b';
-import type { EntityRef, PageOutcome, TrackCursor } from './discovery';
-import { PageBuilder, failed, refused, sortedSet } from './discovery-page';
-import { unexpectedAnswer } from './outcome';
-import { stringField } from './provider-http';
+import { azureGraphPermissions } from './permissions';
+import { missingGraphPermission, type GraphPermission } from './remediation';
+import { collection, nextLinkOf, type AzureDiscoveryHttp } from './discovery-http';
+import type { AzureConfiguration } from './integration';
+import type { EntityRef, PageOutcome, TrackCursor } from '../discovery';
+import { PageBuilder, failed, refused, sortedSet } from '../discovery-page';
+import { unexpectedAnswer } from '../outcome';
+import { stringField } from '../provider-http';
 
 const PROVIDER = 'Microsoft Graph';
 const BUCKET = 'azure:graph';
@@ -57,7 +57,7 @@ const CursorSchema = z.strictObject({
   /** The groups page after the pending ones. */
   groupsLink: z.nullable(z.url().check(z.maxLength(4096))),
   /** Permissions refused so far, by name: only those of the list are ever written. */
-  refused: z.array(z.string().check(z.maxLength(64), z.refine((name) => cloudProviderBGraphPermissions.some((p) => p.permission === name)))).check(z.maxLength(8)),
+  refused: z.array(z.string().check(z.maxLength(64), z.refine((name) => azureGraphPermissions.some((p) => p.permission === name)))).check(z.maxLength(8)),
 })
   // The members phase is only ever written with the group being read first in `pending`.
   .check(z.refine((cursor) => cursor.phase !== 'members' || cursor.pending.length > 0));
@@ -81,7 +81,7 @@ export function parseGraphCursor(saved: TrackCursor | null): Cursor | undefined 
   return parsed.success ? parsed.data : undefined;
 }
 
-export async function readGraphPage(http: AzureDiscoveryHttp, configuration: CloudProviderBConfiguration, cursor: Cursor): Promise<PageOutcome> {
+export async function readGraphPage(http: AzureDiscoveryHttp, configuration: AzureConfiguration, cursor: Cursor): Promise<PageOutcome> {
   if (cursor.phase === 'refusal') {
     return refused(cursor.refused.map((name) => missingGraphPermission(permissionNamed(name), configuration.client_id, configuration.tenant_id)));
   }
@@ -327,7 +327,7 @@ function end(cursor: Cursor): Cursor | null {
 
 /** A name the cursor holds: the cursor schema admits only the permissions of the list. */
 function permissionNamed(name: string): GraphPermission {
-  return cloudProviderBGraphPermissions.find((p) => p.permission === name)!;
+  return azureGraphPermissions.find((p) => p.permission === name)!;
 }
 
 function booleanField(body: Record<string, unknown>, name: string): boolean | null {

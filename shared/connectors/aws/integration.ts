@@ -1,7 +1,7 @@
 /**
  * Cloud provider A (an AWS account): configuration and scope schemas, the test operation as a
- * real AWS SDK client, and discovery (cloud-provider-a-discovery.ts). The IAM permissions both
- * need are listed in aws-permissions.ts.
+ * real AWS SDK client, and discovery (discovery.ts). The IAM permissions both
+ * need are listed in permissions.ts.
  *
  * The test proves more than "the key works": STS GetCallerIdentity (after AssumeRole when a
  * role is configured) names the principal, then IAM SimulatePrincipalPolicy evaluates every
@@ -9,12 +9,12 @@
  * statement to attach.
  */
 import * as z from 'zod/mini';
-import { cloudProviderAPermissions } from './aws-permissions';
-import type { DiscoveryTrack } from './discovery';
+import { awsPermissions } from './permissions';
+import type { DiscoveryTrack } from '../discovery';
 
 const ACCOUNT_ID = z.string().check(z.regex(/^\d{12}$/, { message: 'must be a 12-digit AWS account id' }));
 
-export const CloudProviderAConfigurationSchema = z
+export const AwsConfigurationSchema = z
   .strictObject({
     access_key_id: z
       .string()
@@ -48,7 +48,7 @@ export const CloudProviderAConfigurationSchema = z
     z.meta({ dependentRequired: { external_id: ['role_arn'] } }),
   );
 
-export const CloudProviderAScopeSchema = z.strictObject({
+export const AwsScopeSchema = z.strictObject({
   account_ids: z
     .array(ACCOUNT_ID)
     .check(
@@ -59,10 +59,10 @@ export const CloudProviderAScopeSchema = z.strictObject({
     ),
 });
 
-export type CloudProviderAConfiguration = z.infer<typeof CloudProviderAConfigurationSchema>;
-export type CloudProviderAScope = z.infer<typeof CloudProviderAScopeSchema>;
+export type AwsConfiguration = z.infer<typeof AwsConfigurationSchema>;
+export type AwsScope = z.infer<typeof AwsScopeSchema>;
 
-export const cloudProviderAExamples: { configuration: CloudProviderAConfiguration; scope: CloudProviderAScope } = {
+export const awsExamples: { configuration: AwsConfiguration; scope: AwsScope } = {
   // AWS's documented example key pair: valid in shape, never a real credential.
   configuration: {
     access_key_id: 'AKIAIOSFODNN7EXAMPLE',
@@ -74,7 +74,7 @@ export const cloudProviderAExamples: { configuration: CloudProviderAConfiguratio
   scope: { account_ids: ['123456789012'] },
 };
 
-export { cloudProviderAPermissions };
+export { awsPermissions };
 
 /** What a discovery run of this scope reads, track by track (its progress starts from these; the connector reads them). */
-export const cloudProviderATracks = (scope: CloudProviderAScope): DiscoveryTrack[] => scope.account_ids.map((id) => ({ name: `account:${id}` }));
+export const awsTracks = (scope: AwsScope): DiscoveryTrack[] => scope.account_ids.map((id) => ({ name: `account:${id}` }));

@@ -9,13 +9,13 @@
  * from the deployment's configuration, never from a tenant.
  */
 import * as z from 'zod/mini';
-import { identityProviderAScopes } from './okta-remediation';
-import type { DiscoveryTrack } from './discovery';
+import { oktaApiScopes } from './remediation';
+import type { DiscoveryTrack } from '../discovery';
 
 
 const ORG_URL = /^https:\/\/[a-z0-9][a-z0-9-]{0,62}\.(okta|oktapreview|okta-emea|okta-gov)\.com\/?$|^https:\/\/[a-z0-9][a-z0-9-]{0,62}\.okta\.mil\/?$/;
 
-export const IdentityProviderAConfigurationSchema = z.strictObject({
+export const OktaConfigurationSchema = z.strictObject({
   org_url: z
     .string()
     .check(
@@ -30,21 +30,21 @@ export const IdentityProviderAConfigurationSchema = z.strictObject({
     ),
 });
 
-export const IdentityProviderAScopeSchema = z.strictObject({
+export const OktaScopeSchema = z.strictObject({
   group_filter: z
     .optional(z.string().check(z.minLength(1), z.maxLength(255)))
     .check(z.meta({ description: 'Discover only groups whose name starts with this text (Okta group search `q`).' })),
 });
 
-export type IdentityProviderAConfiguration = z.infer<typeof IdentityProviderAConfigurationSchema>;
-export type IdentityProviderAScope = z.infer<typeof IdentityProviderAScopeSchema>;
+export type OktaConfiguration = z.infer<typeof OktaConfigurationSchema>;
+export type OktaScope = z.infer<typeof OktaScopeSchema>;
 
-export const identityProviderAExamples: { configuration: IdentityProviderAConfiguration; scope: IdentityProviderAScope } = {
+export const oktaExamples: { configuration: OktaConfiguration; scope: OktaScope } = {
   configuration: { org_url: 'https://acme.okta.com', api_token: '00EXAMPLEexampleEXAMPLEexample0123456789ab' },
   scope: { group_filter: 'eng-' },
 };
 
-export { identityProviderAScopes };
+export { oktaApiScopes };
 
 /** What a discovery run of this scope reads, track by track (its progress starts from these; the connector reads them). */
-export const identityProviderATracks = (): DiscoveryTrack[] => [{ name: 'users' }, { name: 'groups' }, { name: 'apps' }];
+export const oktaTracks = (): DiscoveryTrack[] => [{ name: 'users' }, { name: 'groups' }, { name: 'apps' }];

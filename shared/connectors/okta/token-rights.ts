@@ -9,8 +9,8 @@
  * empty list a refusal. Anything else (the roles may not be read, an odd answer) leaves the list
  * as it was answered: the check never refuses on a guess.
  */
-import type { RemediationItem } from './connector';
-import { callProvider, stringField } from './provider-http';
+import type { RemediationItem } from '../connector';
+import { callProvider, stringField } from '../provider-http';
 
 export interface OktaCall {
   base: string;

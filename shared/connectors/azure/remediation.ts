@@ -3,7 +3,7 @@
  * (with its app role id, for the CLI) or Azure RBAC role assignment, granted to which app.
  * The client secret never appears; the client id and tenant id must, since the fix names them.
  */
-import type { RemediationItem } from './connector';
+import type { RemediationItem } from '../connector';
 
 export const MICROSOFT_GRAPH_APP_ID = '00000003-0000-0000-c000-000000000000';
 /** Built-in Azure RBAC role "Reader". */

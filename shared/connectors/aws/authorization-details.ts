@@ -27,9 +27,9 @@
  * objects, and an AWS managed policy is seen by every account's track alike.
  */
 import type { AttachedPolicy, GroupDetail, ManagedPolicyDetail, PolicyDetail, RoleDetail, Tag, UserDetail } from '@aws-sdk/client-iam';
-import type { AttributeValue, EntityRef } from './discovery';
-import { allowGrants, decodePolicyDocument, trustedPrincipals } from './aws-policy-document';
-import { sortedSet, type PageBuilder } from './discovery-page';
+import type { AttributeValue, EntityRef } from '../discovery';
+import { allowGrants, decodePolicyDocument, trustedPrincipals } from './policy-document';
+import { sortedSet, type PageBuilder } from '../discovery-page';
 
 /** What the users phase needs to know of a group it meets by name in a user's GroupList. */
 export interface GroupSummary {

@@ -10,9 +10,9 @@
  */
 import { IAMClient } from '@aws-sdk/client-iam';
 import { STSClient } from '@aws-sdk/client-sts';
-import { classifyAwsError, type AwsFailure } from './aws-errors';
-import type { DiscoveryContext } from './discovery';
-import { retryAtFrom } from './discovery-page';
+import { classifyAwsError, type AwsFailure } from './errors';
+import type { DiscoveryContext } from '../discovery';
+import { retryAtFrom } from '../discovery-page';
 
 export const AWS_DISCOVERY_MAX_ATTEMPTS = 3;
 /** The least pause after the SDK gave up on a throttled call. */
