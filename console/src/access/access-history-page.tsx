@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { PageHeader } from '../components/page-header';
 import { Timestamp } from '../components/timestamp';
 import { ExportButton } from '../exports/export-button';
 import { Link } from '../routing/link';
@@ -93,8 +94,8 @@ export function AccessHistoryPage({ location }: { location: Location }) {
   const days = groupByDay(changes ?? []);
   return (
     <main>
-      <h1>Access history</h1>
-      <p class="hint">Who gained or lost access to what, as the connections' runs found it, newest first.</p>
+      <PageHeader title="Access history" />
+      <p class="muted">Who gained or lost access to what, as the connections' runs found it, newest first.</p>
       <form class="inline-form filters" aria-label="Filter the access history" onSubmit={apply}>
         <div class="field">
           <label for="history-person">Person</label>

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { PageHeader } from '../components/page-header';
 import { Timestamp } from '../components/timestamp';
 import { Link } from '../routing/link';
 import { AccessPaths, EntityName } from './access-path';
@@ -37,7 +38,7 @@ export function EntityPage({ connectionId, entityId }: { connectionId: string; e
   return (
     <main>
       <p><Link href={`/connections/${encodeURIComponent(connectionId)}`}>{connection?.name ?? 'The connection'}</Link></p>
-      <h1>{entity.display_name} <span class="kind">({entity.kind})</span></h1>
+      <PageHeader title={<>{entity.display_name} <span class="kind">({entity.kind})</span></>} />
       <dl class="details">
         <dt>Kind</dt><dd>{entity.kind}</dd>
         <dt>Connection</dt><dd>{connection?.name ?? connectionId}</dd>
@@ -73,10 +74,10 @@ function Neighbours({ connectionId, title, id, items, total }: { connectionId: s
     <section aria-labelledby={`neighbours-${id}`}>
       <h2 id={`neighbours-${id}`}>{title} ({total})</h2>
       {items.length === 0 ? <p>Nothing.</p> : (
-        <table class="neighbours">
+        <table class="neighbours stack">
           <caption class="visually-hidden">{title}</caption>
           <thead><tr><th scope="col">Entity</th><th scope="col">Relationship</th></tr></thead>
-          <tbody>{items.map((n) => <tr key={`${n.kind}-${n.entity.entity_id}`}><th scope="row"><EntityName connectionId={connectionId} entity={n.entity} /></th><td>{n.kind}</td></tr>)}</tbody>
+          <tbody>{items.map((n) => <tr key={`${n.kind}-${n.entity.entity_id}`}><th scope="row" data-label="Entity"><EntityName connectionId={connectionId} entity={n.entity} /></th><td data-label="Relationship">{n.kind}</td></tr>)}</tbody>
         </table>
       )}
       {total > items.length && <p>Showing {items.length} of {total}; the connection's relationships list has them all.</p>}
@@ -103,15 +104,15 @@ function WhoCanReach({ connectionId, entity }: { connectionId: string; entity: E
       <FormMessage message={message} />
       {holders?.length === 0 && <p>No one.</p>}
       {holders && holders.length > 0 && (
-        <table class="holders">
+        <table class="holders stack">
           <caption class="visually-hidden">People who can reach {entity.display_name}, and how</caption>
           <thead><tr><th scope="col">Person</th><th scope="col">Account</th><th scope="col">How (each path, hop by hop)</th></tr></thead>
           <tbody>
             {holders.map((h) => (
               <tr key={`${h.person.person_id}-${h.account.entity_id}`}>
-                <th scope="row"><Link href={personPath(h.person.person_id)}>{h.person.display_name}</Link></th>
-                <td><EntityName connectionId={connectionId} entity={h.account} /></td>
-                <td><AccessPaths connectionId={connectionId} paths={h.paths} target={entity.display_name} /></td>
+                <th scope="row" data-label="Person"><Link href={personPath(h.person.person_id)}>{h.person.display_name}</Link></th>
+                <td data-label="Account"><EntityName connectionId={connectionId} entity={h.account} /></td>
+                <td data-label="How"><AccessPaths connectionId={connectionId} paths={h.paths} target={entity.display_name} /></td>
               </tr>
             ))}
           </tbody>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../exports/export-button';
 import { Link } from '../routing/link';
 import { navigate, type Location } from '../routing/router';
@@ -41,8 +42,8 @@ export function PeoplePage({ location }: { location: Location }) {
 
   return (
     <main>
-      <h1>People</h1>
-      <p class="hint">Everyone the connections found, one person per email across all of them.</p>
+      <PageHeader title="People" />
+      <p class="muted">Everyone the connections found, one person per email across all of them.</p>
       <form role="search" class="inline-form" onSubmit={(e) => { e.preventDefault(); navigate(search.trim() ? `/people?q=${encodeURIComponent(search.trim())}` : '/people'); }}>
         <div class="field">
           <label for="people-search">Name or email</label>
@@ -55,16 +56,16 @@ export function PeoplePage({ location }: { location: Location }) {
       <ExportButton label="Export people (CSV)" request={{ source: 'people' }} fileName="people.csv" />
       {people?.length === 0 && <p>{q ? `No one whose name or email starts with “${q}”.` : 'No people yet: a connection’s first run finds them.'}</p>}
       {people && people.length > 0 && (
-        <table class="people">
+        <table class="people stack">
           <caption class="visually-hidden">{q ? `People matching ${q}` : 'People'}</caption>
           <thead><tr><th scope="col">Name</th><th scope="col">Emails</th><th scope="col">Accounts</th><th scope="col">Connections</th></tr></thead>
           <tbody>
             {people.map((p) => (
               <tr key={p.person_id}>
-                <th scope="row"><Link href={personPath(p.person_id)}>{p.display_name}</Link></th>
-                <td>{p.emails.length === 0 ? 'none' : p.emails.join(', ')}</td>
-                <td>{p.accounts}</td>
-                <td>{p.connections.map((id) => connectionName(names, id)).join(', ')}</td>
+                <th scope="row" data-label="Name"><Link href={personPath(p.person_id)}>{p.display_name}</Link></th>
+                <td data-label="Emails">{p.emails.length === 0 ? 'none' : p.emails.join(', ')}</td>
+                <td data-label="Accounts">{p.accounts}</td>
+                <td data-label="Connections">{p.connections.map((id) => connectionName(names, id)).join(', ')}</td>
               </tr>
             ))}
           </tbody>

@@ -8,6 +8,7 @@ import { api, type Schemas } from '../api/client';
 import type { operations } from '../api/schema';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../exports/export-button';
 import { Link } from '../routing/link';
 import { AccessPaths, EntityName } from './access-path';
@@ -53,7 +54,7 @@ export function PersonPage({ personId }: { personId: string }) {
   return (
     <main>
       <p><Link href="/people">People</Link></p>
-      <h1>{person.display_name}</h1>
+      <PageHeader title={person.display_name} />
       <dl class="details">
         <dt>Emails</dt><dd>{person.emails.length === 0 ? 'none' : person.emails.join(', ')}</dd>
         <dt>Accounts</dt><dd>{person.accounts.length} in {connectionIds.length} {connectionIds.length === 1 ? 'connection' : 'connections'}</dd>
@@ -63,15 +64,15 @@ export function PersonPage({ personId }: { personId: string }) {
 
       <section aria-labelledby="accounts-title">
         <h2 id="accounts-title">Accounts</h2>
-        <table class="accounts">
+        <table class="accounts stack">
           <caption class="visually-hidden">Accounts of {person.display_name}</caption>
           <thead><tr><th scope="col">Account</th><th scope="col">Connection</th><th scope="col">Source id</th></tr></thead>
           <tbody>
             {person.accounts.map((account) => (
               <tr key={account.entity_id}>
-                <th scope="row"><EntityName connectionId={account.connection_id} entity={account} /></th>
-                <td><Link href={`/connections/${encodeURIComponent(account.connection_id)}`}>{connectionName(names, account.connection_id)}</Link></td>
-                <td>{account.source_id}</td>
+                <th scope="row" data-label="Account"><EntityName connectionId={account.connection_id} entity={account} /></th>
+                <td data-label="Connection"><Link href={`/connections/${encodeURIComponent(account.connection_id)}`}>{connectionName(names, account.connection_id)}</Link></td>
+                <td data-label="Source id">{account.source_id}</td>
               </tr>
             ))}
           </tbody>
@@ -100,15 +101,15 @@ export function PersonPage({ personId }: { personId: string }) {
         <ExportButton label="Export this access (CSV)" request={{ source: 'access', person_id: person.person_id, ...(connectionId ? { connection_id: connectionId } : {}) }} fileName={`access-${person.display_name}.csv`} />
         {access?.length === 0 && <p>Nothing reachable{connectionId || kind ? ' with these filters' : ''}.</p>}
         {access && access.length > 0 && (
-          <table class="access">
+          <table class="access stack">
             <caption class="visually-hidden">What {person.display_name} can reach, and how</caption>
             <thead><tr><th scope="col">Reaches</th><th scope="col">Connection</th><th scope="col">How (each path, hop by hop)</th></tr></thead>
             <tbody>
               {access.map((item) => (
                 <tr key={`${item.connection_id}-${item.target.entity_id}`}>
-                  <th scope="row"><EntityName connectionId={item.connection_id} entity={item.target} /></th>
-                  <td>{connectionName(names, item.connection_id)}</td>
-                  <td><AccessPaths connectionId={item.connection_id} paths={item.paths} target={item.target.display_name} /></td>
+                  <th scope="row" data-label="Reaches"><EntityName connectionId={item.connection_id} entity={item.target} /></th>
+                  <td data-label="Connection">{connectionName(names, item.connection_id)}</td>
+                  <td data-label="How"><AccessPaths connectionId={item.connection_id} paths={item.paths} target={item.target.display_name} /></td>
                 </tr>
               ))}
             </tbody>

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { StatusBadge } from '../components/status-badge';
 import { useCan } from '../session/current-user';
 import { readableTime } from '../components/readable-time';
 import { Link } from '../routing/link';
@@ -78,28 +79,30 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
         </p>
       )}
       {runs.length === 0 ? <p>No runs yet.</p> : (
-        <table>
+        <table class="stack">
           <caption class="visually-hidden">Runs of this connection</caption>
           <thead><tr><th scope="col">Queued</th><th scope="col">Trigger</th><th scope="col">Status</th><th scope="col">Entities</th><th scope="col">Changes</th><th scope="col">Errors</th></tr></thead>
           <tbody>
             {runs.map((run) => (
               <tr key={run.run_id}>
-                <td><Link href={runPath(connectionId, run.run_id)}><time dateTime={run.queued_at} title={run.queued_at}>{readableTime(run.queued_at)}</time></Link></td>
-                <td>{TRIGGER_LABEL[run.trigger]}</td>
-                <td class="run-status">{run.status}</td>
-                <td>{Object.values(run.counts.entities).reduce((a, b) => a + b, 0)}</td>
-                <td>{run.changes.entities_added} added, {run.changes.entities_changed} changed, {run.changes.entities_removed} removed</td>
-                <td>
-                  {run.errors.length === 0 ? 'none' : (
-                    <ul class="run-errors">
-                      {run.errors.map((error, i) => (
-                        <li key={i} class={`run-error run-error-${error.category}`}>
-                          <strong>{error.category}</strong>: {error.message} <span class="run-error-action">{error.action}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {canRun && run === held && <AcceptRemovalsButton held={held} onConfirmed={() => void runNow({ confirm_removals: true })} />}
+                <td data-label="Queued"><Link href={runPath(connectionId, run.run_id)}><time dateTime={run.queued_at} title={run.queued_at}>{readableTime(run.queued_at)}</time></Link></td>
+                <td data-label="Trigger">{TRIGGER_LABEL[run.trigger]}</td>
+                <td class="run-status" data-label="Status"><StatusBadge status={run.status} /></td>
+                <td data-label="Entities">{Object.values(run.counts.entities).reduce((a, b) => a + b, 0)}</td>
+                <td data-label="Changes">{run.changes.entities_added} added, {run.changes.entities_changed} changed, {run.changes.entities_removed} removed</td>
+                <td data-label="Errors">
+                  <div>
+                    {run.errors.length === 0 ? 'none' : (
+                      <ul class="run-errors">
+                        {run.errors.map((error, i) => (
+                          <li key={i} class={`run-error run-error-${error.category}`}>
+                            <strong>{error.category}</strong>: {error.message} <span class="run-error-action">{error.action}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    {canRun && run === held && <AcceptRemovalsButton held={held} onConfirmed={() => void runNow({ confirm_removals: true })} />}
+                  </div>
                 </td>
               </tr>
             ))}

@@ -8,6 +8,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { PageHeader } from '../components/page-header';
+import { StatusBadge } from '../components/status-badge';
 import { Timestamp } from '../components/timestamp';
 import { Link } from '../routing/link';
 import { navigate } from '../routing/router';
@@ -20,8 +22,6 @@ import { formatDuration, isActive, runDurationSeconds, runTitle, TRIGGER_LABEL }
 type Run = Schemas['Run'];
 
 export const runPath = (connectionId: string, runId: string) => `/connections/${encodeURIComponent(connectionId)}/runs/${encodeURIComponent(runId)}`;
-
-const STATUS_LABEL: Record<Run['status'], string> = { queued: 'queued', running: 'running', succeeded: 'succeeded', partial: 'partial', failed: 'failed' };
 
 export function RunPage({ connectionId, runId }: { connectionId: string; runId: string }) {
   const canRun = useCan('connections:run');
@@ -73,10 +73,10 @@ export function RunPage({ connectionId, runId }: { connectionId: string; runId: 
   return (
     <main>
       <p><Link href={`/connections/${encodeURIComponent(connectionId)}`}>{connection.name}</Link></p>
-      <h1>{runTitle(connection.name, run)}</h1>
+      <PageHeader title={runTitle(connection.name, run)} />
       <FormMessage message={message} />
       <dl class="details">
-        <dt>Status</dt><dd><span role="status" class={`status status-${run.status}`} id="run-status">{STATUS_LABEL[run.status]}</span></dd>
+        <dt>Status</dt><dd><span role="status" id="run-status"><StatusBadge status={run.status} /></span></dd>
         <dt>Trigger</dt><dd>{TRIGGER_LABEL[run.trigger]}{run.confirm_removals ? ', accepting removals' : ''}</dd>
         <dt>Queued</dt><dd><Timestamp value={run.queued_at} /></dd>
         <dt>Started</dt><dd>{run.started_at ? <Timestamp value={run.started_at} /> : 'not yet'}</dd>
@@ -118,10 +118,10 @@ function RunCounts({ run }: { run: Run }) {
         Relationships: {c.relationships_added} added, {c.relationships_removed} removed.
       </p>
       {rows.length === 0 ? <p>Nothing counted yet.</p> : (
-        <table class="run-counts">
+        <table class="run-counts stack">
           <caption>Count by kind</caption>
           <thead><tr><th scope="col">Kind</th><th scope="col">Of</th><th scope="col">Count</th></tr></thead>
-          <tbody>{rows.map((row) => <tr key={row.kind}><th scope="row">{row.kind}</th><td>{row.what}</td><td>{row.n}</td></tr>)}</tbody>
+          <tbody>{rows.map((row) => <tr key={row.kind}><th scope="row" data-label="Kind">{row.kind}</th><td data-label="Of">{row.what}</td><td data-label="Count">{row.n}</td></tr>)}</tbody>
         </table>
       )}
     </section>

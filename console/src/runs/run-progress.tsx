@@ -31,10 +31,10 @@ export function RunProgress({ progress, active }: { progress: Progress; active: 
         <dt>Waiting for rate limits</dt><dd>{progress.throttled_seconds} s</dd>
       </dl>
       {tracks.length > 0 && (
-        <table class="run-tracks">
+        <table class="run-tracks stack">
           <caption>What it reads</caption>
           <thead><tr><th scope="col">Track</th><th scope="col">State</th><th scope="col">Pages</th></tr></thead>
-          <tbody>{tracks.map(([name, track]) => <tr key={name}><th scope="row">{name}</th><td>{TRACK_STATUS_LABEL[track.status]}</td><td>{track.pages}</td></tr>)}</tbody>
+          <tbody>{tracks.map(([name, track]) => <tr key={name}><th scope="row" data-label="Track">{name}</th><td data-label="State">{TRACK_STATUS_LABEL[track.status]}</td><td data-label="Pages">{track.pages}</td></tr>)}</tbody>
         </table>
       )}
     </section>
