@@ -6,6 +6,7 @@
  * which connection) filtered by person, connection and dates. Everything is read by visible
  * text and roles, at 1280 × 800 and at 390 × 844 (no horizontal scroll, axe clean at both).
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost } from '../support/console-browser';
@@ -78,8 +79,14 @@ const SIZES = [{ name: 'wide', width: 1280, height: 800 }, { name: 'phone', widt
 
 /** The page is no wider than the window (WCAG 1.4.10 reflow): nothing scrolls sideways. */
 async function expectNoHorizontalScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+  // A string, run in the page: what sticks out, innermost first, so a failure names the culprit.
+  const { scrollWidth, clientWidth, widest } = await page.evaluate<{ scrollWidth: number; clientWidth: number; widest: string[] }>(`(() => {
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (e) => e.getBoundingClientRect().right > width + 1;
+    const out = [...document.querySelectorAll('body *')].filter((e) => sticksOut(e) && ![...e.children].some(sticksOut));
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, widest: out.slice(0, 5).map((e) => e.tagName.toLowerCase() + '.' + e.className + ' "' + (e.textContent || '').slice(0, 40) + '"') };
+  })()`);
+  expect(scrollWidth, `${what} scrolls sideways: ${widest.join(', ')}`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** Each body row's cells (header cell first), as text. */
@@ -101,11 +108,11 @@ async function signIn(page: Page, email: string, size: (typeof SIZES)[number]): 
 
 /** A main navigation link; on a phone the navigation may sit behind a menu button. */
 async function follow(page: Page, name: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.waitFor({ state: 'attached' });
-  const link = nav.getByRole('link', { name, exact: true });
-  if (!(await link.isVisible())) await page.getByRole('button', { name: /menu/i }).click();
-  await link.click();
+  // On a phone the navigation is folded behind the Menu button (hidden, so not yet a role to find).
+  await page.locator('header.site-header').waitFor();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 }
 
 describe.each(SIZES)('the access explorer at $width × $height', (size) => {
@@ -219,6 +226,56 @@ describe.each(SIZES)('the access explorer at $width × $height', (size) => {
     await page.getByRole('heading', { level: 1, name: 'carol@example.com' }).waitFor();
     await page.getByRole('link', { name: 'Access history of carol@example.com' }).click();
     await expect.poll(() => timeline(page).count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('an entity', () => {
+  it('shows its attributes, its neighbours by name and who can reach it, each path hop by hop', async () => {
+    const { page, errors } = await openConsole(browser, host.url);
+    await signIn(page, tenant.admin.email, SIZES[0]);
+    await follow(page, 'People');
+    await page.getByRole('table', { name: 'People' }).getByRole('link', { name: 'alice@example.com' }).click();
+    const access = page.getByRole('table', { name: 'What alice@example.com can reach, and how' });
+    await access.getByRole('rowheader', { name: 'Payroll (Resource)', exact: true }).getByRole('link', { name: 'Payroll' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payroll (Resource)' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Attributes' }).waitFor();
+    // Its neighbour, by name: the group assigned to the app.
+    await page.getByRole('heading', { level: 2, name: 'Pointed to by (1)' }).waitFor();
+    expect(await rowTexts(page.getByRole('table', { name: 'Pointed to by' }))).toEqual([['Payroll users (Entitlement)', 'entitlement_grants_resource']]);
+    // Who reaches it since the second run: alice only (bob left Payroll users).
+    const holders = page.getByRole('table', { name: 'People who can reach Payroll, and how' });
+    await expect.poll(async () => (await rowTexts(holders)).map((row) => `${row[0]} / ${row[1]}`)).toEqual(['alice@example.com / alice@acme.test (Account)']);
+    expect(await hopsOf(holders.getByRole('list', { name: 'Path 1 of 1 to Payroll' }))).toEqual(['alice@acme.test (Account)', 'Payroll users (Entitlement)', 'Payroll (Resource)']);
+    await expectNoHorizontalScroll(page, 'entity');
+    await checkPage(page, 'entity-wide');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoHorizontalScroll(page, 'entity on a phone');
+    await checkPage(page, 'entity-phone');
+    // A hop leads on: the group's page names its members.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('table', { name: 'Pointed to by' }).getByRole('link', { name: 'Payroll users' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Payroll users (Entitlement)' }).waitFor();
+    await expect.poll(async () => (await rowTexts(page.getByRole('table', { name: 'Pointed to by' }))).map((row) => row[0])).toEqual(['alice@acme.test (Account)']);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('CSV exports', () => {
+  it('the People page exports the people as a CSV file, one row per person', async () => {
+    const { page, errors } = await openConsole(browser, host.url);
+    await signIn(page, tenant.admin.email, SIZES[0]);
+    await follow(page, 'People');
+    await page.getByRole('table', { name: 'People' }).waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export people (CSV)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('people.csv');
+    const text = await readFile(await file.path(), 'utf8');
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(1 + 6);
+    expect(lines.slice(1).some((line) => line.includes('alice@example.com'))).toBe(true);
+    await page.getByText('Exported 6 rows to people.csv.').waitFor();
     expect(errors).toEqual([]);
   });
 });

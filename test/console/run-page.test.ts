@@ -75,8 +75,14 @@ afterAll(async () => {
 const SIZES = [{ name: 'wide', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }] as const;
 
 async function expectNoHorizontalScroll(page: Page, what: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
-  expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+  // A string, run in the page: what sticks out, innermost first, so a failure names the culprit.
+  const { scrollWidth, clientWidth, widest } = await page.evaluate<{ scrollWidth: number; clientWidth: number; widest: string[] }>(`(() => {
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (e) => e.getBoundingClientRect().right > width + 1;
+    const out = [...document.querySelectorAll('body *')].filter((e) => sticksOut(e) && ![...e.children].some(sticksOut));
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, widest: out.slice(0, 5).map((e) => e.tagName.toLowerCase() + '.' + e.className + ' "' + (e.textContent || '').slice(0, 40) + '"') };
+  })()`);
+  expect(scrollWidth, `${what} scrolls sideways: ${widest.join(', ')}`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** The value beside a term of the page's details list. */
