@@ -31,6 +31,8 @@ export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
   'connections-list',
   'domains-list',
   'entity-access-list',
+  'exports-content',
+  'exports-get',
   'health',
   'idp-get',
   'integrations-list',
@@ -158,6 +160,7 @@ export const envelopeKeyUses: ReadonlyMap<string, EnvelopeKeyUse> = new Map<stri
 export const runQueueSendingHandlers: ReadonlySet<string> = new Set([
   'connection-runs-create',
   'connections-delete',
+  'exports-create',
   'run-worker',
   'run-dispatcher',
 ]);
@@ -225,6 +228,7 @@ export const auditAppendingHandlers: ReadonlySet<string> = new Set([
   'domains-create',
   'domains-delete',
   'domains-verify',
+  'exports-create',
   'idp-create',
   'idp-delete',
   'idp-update',
@@ -254,3 +258,20 @@ export const auditAppendingHandlers: ReadonlySet<string> = new Set([
 
 /** The npm package whose presence in a bundle means the function carries the audit anchor's S3 client. */
 export const AUDIT_ANCHOR_CLIENT_MODULE = '@aws-sdk/client-s3';
+
+/**
+ * Handlers whose bundle carries the export job (`EXPORT_JOB_MODULE`): the run worker, which
+ * writes export files, and gets `s3:PutObject` and `s3:AbortMultipartUpload` on the exports
+ * bucket's objects (a multipart upload is PutObject's to IAM), nothing else of it.
+ */
+export const exportWritingHandlers: ReadonlySet<string> = new Set(['run-worker']);
+
+export const EXPORT_JOB_MODULE = 'shared/exports/export-job.ts';
+
+/**
+ * Handlers whose bundle answers an export's file (`EXPORT_CONTENT_MODULE`): in AWS they sign a
+ * GET URL, which works only if their own role may `s3:GetObject` the exports bucket's objects.
+ */
+export const exportReadingHandlers: ReadonlySet<string> = new Set(['exports-content']);
+
+export const EXPORT_CONTENT_MODULE = 'shared/exports/export-content.ts';

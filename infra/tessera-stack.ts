@@ -28,7 +28,8 @@ import { ApiEdge, hostOfEndpoint } from './edge';
 import { FunctionAreas } from './function-areas';
 import { CONNECTOR_TEST_TIMEOUT_MS, hasBudgetedTimeout } from './function-timeouts';
 import { AuditAnchorBucket } from './audit-anchor-bucket';
-import { auditAppendingHandlers, cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
+import { ExportsBucket } from './exports-bucket';
+import { auditAppendingHandlers, exportReadingHandlers, exportWritingHandlers, cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { Observability } from './observability';
 import { createRouteFunction, pascalCase } from './route-function';
 import { tunableEnvironment, type StackSettings } from './stack-settings';
@@ -111,6 +112,7 @@ export class TesseraStack extends Stack {
   readonly originVerifySecret: secretsmanager.Secret;
   readonly edge: ApiEdge;
   readonly auditAnchor: AuditAnchorBucket;
+  readonly exportsBucket: ExportsBucket;
 
   constructor(scope: Construct, id: string, props: TesseraStackProps) {
     // A production stack cannot be deleted by mistake; the props' own value wins when given.
@@ -243,6 +245,8 @@ export class TesseraStack extends Stack {
 
     // Every audit append records its chain's head here, outside the table (README, "Tamper-evident audit").
     this.auditAnchor = new AuditAnchorBucket(this, 'AuditAnchor', { env, retentionDays: settings.auditAnchorRetentionDays, logBucket: this.edge.logBucket });
+    // Export files, kept a day (shared/exports/export-files.ts).
+    this.exportsBucket = new ExportsBucket(this, 'Exports', { env, logBucket: this.edge.logBucket });
 
     // The issuer of access tokens and the base of SSO redirect URIs: the edge's address. It
     // creates no cycle: the distribution depends on the API, integrations on the functions.
@@ -254,6 +258,7 @@ export class TesseraStack extends Stack {
       TESSERA_CURSOR_KEY_SECRET_ARN: this.cursorSecret.secretArn,
       TESSERA_KMS_KEY_ARN: this.envelopeKey.keyArn,
       TESSERA_AUDIT_ANCHOR_BUCKET: this.auditAnchor.bucketName,
+      TESSERA_EXPORTS_BUCKET: this.exportsBucket.bucketName,
       TESSERA_PUBLIC_URL: publicUrl,
       TESSERA_EMAIL_FROM: settings.emailFrom.header,
       TESSERA_RUN_STALL_SECONDS: String(RUN_STALL_SECONDS),
@@ -307,6 +312,18 @@ export class TesseraStack extends Stack {
         Validations.of(role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::tessera-${env}-anchors-<AWS::AccountId>/*]`,
           reason: 'The audit anchor takes one object per recorded chain head, keyed by tenant, chain and seq: s3:PutObject alone (no read, no delete) on the anchor bucket\'s objects, which Object Lock keeps in compliance mode.',
+        });
+      }
+      for (const [handlers, statement, what] of [
+        [exportWritingHandlers, () => this.exportsBucket.writeStatement(), 's3:PutObject and s3:AbortMultipartUpload (no read, no list, no delete)'],
+        [exportReadingHandlers, () => this.exportsBucket.readStatement(), 's3:GetObject alone (what the URLs it signs may do)'],
+      ] as const) {
+        if (!handlers.has(handler)) continue;
+        role.addToPolicy(statement());
+        role.node.addDependency(this.exportsBucket.bucket);
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::tessera-${env}-exports-<AWS::AccountId>/*]`,
+          reason: `Export files are one object per export, keyed by tenant, workspace and export id: ${what} on the exports bucket's objects.`,
         });
       }
     };

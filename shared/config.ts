@@ -58,6 +58,7 @@ const EnvSchema = z.object({
   TESSERA_KEY_CACHE_SECONDS: intFromEnv(300, 1, 3_600),
   TESSERA_KMS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_AUDIT_ANCHOR_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
+  TESSERA_EXPORTS_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_BOOTSTRAP_TENANT: z._default(z.string().check(z.minLength(1)), 'demo'),
   TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.optional(z.string().check(z.email())),
   TESSERA_BOOTSTRAP_ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(1))),
@@ -169,6 +170,12 @@ export interface Config {
    * Object Lock bucket. Local: an append-only file per table under the data directory.
    */
   auditAnchor: { kind: 's3'; bucket: string } | { kind: 'file'; path: string };
+  /**
+   * Where export files go (shared/exports/export-files.ts). AWS: the exports bucket (encrypted,
+   * expiring after a day), read through short-lived signed URLs. Local: a directory under the data
+   * directory, served by the local host through `GET /v1/exports/{id}/content`.
+   */
+  exportFiles: { kind: 's3'; bucket: string } | { kind: 'file'; dir: string };
   bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
   rateLimits: RateLimitConfig;
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
@@ -232,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditAnchor: e.TESSERA_AUDIT_ANCHOR_BUCKET
       ? { kind: 's3', bucket: e.TESSERA_AUDIT_ANCHOR_BUCKET }
       : { kind: 'file', path: path.join(dataDir, 'audit-anchors', `${e.TESSERA_TABLE}.jsonl`) },
+    exportFiles: e.TESSERA_EXPORTS_BUCKET ? { kind: 's3', bucket: e.TESSERA_EXPORTS_BUCKET } : { kind: 'file', dir: path.join(dataDir, 'exports') },
     bootstrap: {
       tenant: e.TESSERA_BOOTSTRAP_TENANT,
       adminEmail: e.TESSERA_BOOTSTRAP_ADMIN_EMAIL,

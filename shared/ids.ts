@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 
-export type IdPrefix = 'ten' | 'usr' | 'ws' | 'tok' | 'evt' | 'fam' | 'conn' | 'test' | 'run' | 'mfa' | 'req' | 'msg' | 'rst' | 'ext';
+export type IdPrefix = 'ten' | 'usr' | 'ws' | 'tok' | 'evt' | 'fam' | 'conn' | 'test' | 'run' | 'mfa' | 'req' | 'msg' | 'rst' | 'ext' | 'exp';
 
 function encodeTime(ms: number): string {
   let out = '';

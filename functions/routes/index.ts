@@ -76,6 +76,9 @@ import { route as personAccessList } from './person-access-list';
 import { route as accessChangesList } from './access-changes-list';
 import { route as tenantAuditEventsList } from './tenant-audit-events-list';
 import { route as auditEventsList } from './audit-events-list';
+import { route as exportsCreate } from './exports-create';
+import { route as exportsGet } from './exports-get';
+import { route as exportsContent } from './exports-content';
 
 export const routes = {
   health,
@@ -147,6 +150,9 @@ export const routes = {
   accessChangesList,
   tenantAuditEventsList,
   auditEventsList,
+  exportsCreate,
+  exportsGet,
+  exportsContent,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

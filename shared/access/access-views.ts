@@ -17,7 +17,8 @@ import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
 import type { Page, PageRequest } from '../store/table-client';
 import { incoming, incomingPage, outgoing, refsOf, type EntityRef, type Neighbour } from './inventory-adjacency';
-import { accountsOf, getPersonRecord } from './people-views';
+import { runWithConcurrency } from '../bounded-concurrency';
+import { accountIdsOf, getPersonRecord } from './people-views';
 import { personIdOf, personKey, type PersonRecord } from './people-records';
 
 /** Paths listed per target (API.md). */
@@ -50,18 +51,23 @@ export async function personAccess(
   query: PageRequest & { connection_id?: string | undefined; kind?: 'Entitlement' | 'Resource' | undefined },
 ): Promise<Page<PersonAccessItem>> {
   const record = await getPersonRecord(deps, scope, personId);
-  const byConnection = await accountsOf(deps, scope, record, query.connection_id);
-  const reached = (await Promise.all(byConnection.map(({ connectionId, accounts }) => reachOf(deps, { ...scope, connectionId }, accounts)))).flat();
-  const ordered = reached
+  const connections = Object.keys(record.members).filter((c) => !query.connection_id || c === query.connection_id);
+  const walked = await Promise.all(connections.map((connectionId) => reachOf(deps, { ...scope, connectionId }, record, query.kind)));
+  const ordered = walked
+    .flatMap((w) => w.reached)
     .filter((r) => !query.kind || r.target.kind === query.kind)
     .map((r) => ({ ...r, position: `${r.connectionId}#${r.target.entity_id}` }))
     .filter((r) => !query.cursor || r.position > query.cursor)
     .sort((a, b) => byKey(a.position, b.position));
   const page = ordered.slice(0, query.limit);
+  const named = new Map(walked.map((w, i) => [connections[i]!, w.named]));
   const items = await Promise.all(
     groupByConnection(page).map(async ([connectionId, reaches]) => {
-      const refs = await refsOf(deps, { ...scope, connectionId }, reaches.flatMap((r) => [r.target, ...r.paths.flat()]));
-      return reaches.map((r) => ({ connection_id: connectionId, target: refs.get(r.target.entity_id)!, paths: r.paths.map((path) => path.map((hop) => refs.get(hop.entity_id)!)) }));
+      const known = named.get(connectionId)!;
+      // Names not read along the walk: the page's resources (and hops of a large reach).
+      const refs = await refsOf(deps, { ...scope, connectionId }, reaches.flatMap((r) => [r.target, ...r.paths.flat()]).filter((hop) => !known.has(hop.entity_id)));
+      const nameOf = (hop: Hop) => known.get(hop.entity_id) ?? refs.get(hop.entity_id)!;
+      return reaches.map((r) => ({ connection_id: connectionId, target: nameOf(r.target), paths: r.paths.map((path) => path.map(nameOf)) }));
     }),
   );
   const byPosition = new Map(items.flat().map((item) => [`${item.connection_id}#${item.target.entity_id}`, item]));
@@ -74,20 +80,48 @@ function groupByConnection<T extends { connectionId: string }>(items: readonly T
   return [...groups];
 }
 
-/** Every entitlement and resource the accounts of one connection reach, with up to MAX_PATHS paths each. */
-async function reachOf(deps: Deps, scope: WorkspaceScope & { connectionId: string }, accounts: readonly EntityRef[]): Promise<Reach[]> {
+/** Hop queries of one walk in flight at once: a person with thousands of accounts walks them in turn. */
+const QUERIES_AT_ONCE = 16;
+/** Up to this many accounts or entitlements are named along the walk (one batch read, beside the next hop's queries). */
+const NAMED_ALONG = 100;
+
+async function mapWithConcurrency<T, R>(items: readonly T[], run: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  const indexes = items.map((_, i) => i);
+  await runWithConcurrency(indexes, QUERIES_AT_ONCE, async (i) => {
+    out[i] = await run(items[i]!);
+  });
+  return out;
+}
+
+/**
+ * Every entitlement and resource one connection's accounts of the person reach, with up to
+ * MAX_PATHS paths each. Each hop is one round of queries in parallel; the names of a hop's
+ * entities are read beside the next hop's queries, so naming adds no round trip but the last.
+ */
+async function reachOf(deps: Deps, scope: WorkspaceScope & { connectionId: string }, record: PersonRecord, kind: 'Entitlement' | 'Resource' | undefined): Promise<{ reached: Reach[]; named: Map<string, EntityRef> }> {
   const targets = new Map<string, Reach>();
   const reach = (target: Hop, path: Hop[]) => {
     let entry = targets.get(target.entity_id);
     if (!entry) targets.set(target.entity_id, (entry = { connectionId: scope.connectionId, target, paths: [] }));
     if (entry.paths.length < MAX_PATHS) entry.paths.push(path);
   };
-  const holdings = await Promise.all(accounts.map(async (account) => ({ account, entitlements: await outgoing(deps, scope, 'account_assigned_entitlement', account.entity_id) })));
-  const entitlementIds = [...new Set(holdings.flatMap((h) => h.entitlements.map((e) => e.entity_id)))];
-  const grants = new Map(await Promise.all(entitlementIds.map(async (id) => [id, await outgoing(deps, scope, 'entitlement_grants_resource', id)] as const)));
-  for (const { account, entitlements } of holdings) {
+  const nameAlong = (hops: readonly Neighbour[], hopKind: string) => (hops.length <= NAMED_ALONG ? refsOf(deps, scope, hops.map((h) => ({ ...h, kind: hopKind }))) : Promise.resolve(new Map<string, EntityRef>()));
+  const accounts = await accountIdsOf(deps, scope, record, scope.connectionId);
+  const [holdings, accountNames] = await Promise.all([
+    mapWithConcurrency(accounts, async (account) => ({ account, entitlements: await outgoing(deps, scope, 'account_assigned_entitlement', account.entity_id) })),
+    nameAlong(accounts, 'Account'),
+  ]);
+  const entitlements = [...new Map(holdings.flatMap((h) => h.entitlements.map((e) => [e.entity_id, e] as const))).values()];
+  const [grantLists, entitlementNames] = await Promise.all([
+    // Only resources need the last hop.
+    kind === 'Entitlement' ? [] : mapWithConcurrency(entitlements, (e) => outgoing(deps, scope, 'entitlement_grants_resource', e.entity_id)),
+    nameAlong(entitlements, 'Entitlement'),
+  ]);
+  const grants = new Map(grantLists.map((list, i) => [entitlements[i]!.entity_id, list]));
+  for (const { account, entitlements: held } of holdings) {
     const accountHop: Hop = { entity_id: account.entity_id, kind: 'Account', source_id: account.source_id };
-    for (const e of entitlements) {
+    for (const e of held) {
       const entitlementHop: Hop = { ...e, kind: 'Entitlement' };
       reach(entitlementHop, [accountHop, entitlementHop]);
       for (const r of grants.get(e.entity_id) ?? []) {
@@ -96,7 +130,7 @@ async function reachOf(deps: Deps, scope: WorkspaceScope & { connectionId: strin
       }
     }
   }
-  return [...targets.values()];
+  return { reached: [...targets.values()], named: new Map([...accountNames, ...entitlementNames]) };
 }
 
 export interface EntityAccessItem {
@@ -171,9 +205,11 @@ async function holderItems(deps: Deps, scope: WorkspaceScope & { connectionId: s
   if (holders.length === 0) return [];
   const withPrincipals = await Promise.all(holders.map(async (h) => ({ ...h, principals: await incoming(deps, scope, 'principal_represents_account', h.account.entity_id) })));
   const personIds = new Set(withPrincipals.flatMap((h) => h.principals.map((p) => personIdOf(scope, scope.connectionId, p.entity_id, p.source_id))));
-  const people = new Map<string, PersonRecord>();
-  if (personIds.size > 0) for (const item of await deps.table.batchGet([...personIds].map((id) => personKey(scope, id)), { projection: ['person_id', 'display_name'] })) people.set(item.person_id as string, item as unknown as PersonRecord);
-  const refs = await refsOf(deps, scope, withPrincipals.flatMap((h) => h.paths.flat()));
+  const [found, refs] = await Promise.all([
+    personIds.size > 0 ? deps.table.batchGet([...personIds].map((id) => personKey(scope, id)), { projection: ['person_id', 'display_name'] }) : [],
+    refsOf(deps, scope, withPrincipals.flatMap((h) => h.paths.flat())),
+  ]);
+  const people = new Map(found.map((item) => [item.person_id as string, item as unknown as PersonRecord]));
   return withPrincipals.flatMap((h) =>
     h.principals.map((p) => {
       const personId = personIdOf(scope, scope.connectionId, p.entity_id, p.source_id);

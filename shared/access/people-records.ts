@@ -17,6 +17,12 @@ export interface PersonMember {
   /** The email as the Principal spells it (null: a Principal without an email). */
   email: string | null;
   accounts: number;
+  /**
+   * The accounts themselves ([entity id, provider id]) while there are at most
+   * INLINE_ACCOUNTS, so that a person's access starts without a query; absent (or null, once
+   * there were more) the accounts are read from the inventory.
+   */
+  account_ids?: [string, string][] | null;
   /** The run and change part last applied to this member (a retried finalize applies nothing twice). */
   run: string;
   part: number;
@@ -31,6 +37,9 @@ export interface PersonRecord {
   members: Record<string, PersonMember>;
   version: number;
 }
+
+/** Accounts a member names inline: more than any connector gives one Principal but AWS across many accounts. */
+export const INLINE_ACCOUNTS = 25;
 
 export interface PersonView {
   person_id: string;

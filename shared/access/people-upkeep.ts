@@ -1,20 +1,28 @@
 /**
- * Keeps the workspace's people from one part of a run's change list: a Principal added,
- * changed or removed, and accounts linked to or unlinked from a Principal. Work grows with the
- * run's changes (an unchanged run touches no person); each touched person is read and written
- * once per part, with a version condition, so that two connections finishing runs at once
- * never lose each other's member (the loser reads again and reapplies).
+ * Keeps the workspace's people: from one part of a run's change list (a Principal added,
+ * changed or removed, accounts linked to or unlinked from a Principal), and when a deleted
+ * connection's data is purged (its Principals leave). Work grows with what changed: an
+ * unchanged run touches no person. A batch of people is read in batch reads and written in
+ * batch writes (25 items a call, several calls at once) under the workspace's people lease
+ * (people-lease.ts), which is what makes writes without a condition safe.
+ *
+ * A person is one item (in GSI1 under its lower-cased display name) plus, where its email
+ * differs from that name, an email entry in GSI1 under the email, carrying the same members:
+ * one range of GSI1 then answers a search by name or email prefix (people-views.ts).
  */
 import type { Deps } from '../deps';
-import { runWithConcurrency } from '../bounded-concurrency';
-import { isConditionFailure } from '../store/client';
-import { keys } from '../store/keys';
+import type { WorkspaceScope } from '../identity/principal';
+import { keys, type ItemKey } from '../store/keys';
 import type { ChangeEntry, InventoryEntityRecord } from '../store/records';
+import type { StoredItem } from '../store/table-client';
 import type { InventoryScope } from '../runs/inventory-writer';
-import { emailKeyOfPrincipal, personIdOf, personKey, summarize, type PersonMember, type PersonRecord } from './people-records';
+import { withPeopleLease } from './people-lease';
+import { emailKeyOfPrincipal, INLINE_ACCOUNTS, personIdOf, personKey, summarize, type PersonMember, type PersonRecord } from './people-records';
 
-const PERSON_WRITES_AT_ONCE = 16;
-const MAX_ATTEMPTS = 8;
+/** People per lease: a batch read of 100 keys at a time, and the writes that follow. */
+const PEOPLE_PER_BATCH = 1000;
+/** People swept per page of a purge (each read whole, to be rewritten). */
+const PURGE_PAGE = 200;
 
 interface MemberChange {
   personId: string;
@@ -23,19 +31,28 @@ interface MemberChange {
   /** The Principal itself: added or changed (its name and email are read), removed, or untouched. */
   principal?: 'added' | 'changed' | 'removed';
   accountsDelta: number;
+  /** The account links of this part, in order: [added?, account id, account provider id]. */
+  accountLinks: [boolean, string, string][];
 }
+
+/** What to do with one person, given its stored item: its new members, or nothing. */
+type PersonRewrite = (personId: string, stored: PersonRecord | undefined) => Record<string, PersonMember> | 'unchanged';
 
 /** Applies what one part of the run's changes says about Principals. */
 export async function applyPeopleChanges(deps: Deps, scope: InventoryScope, runId: string, part: number, entries: readonly ChangeEntry[]): Promise<void> {
   const byPrincipal = new Map<string, MemberChange>();
   const touch = (principalId: string, sourceId: string) => {
     let change = byPrincipal.get(principalId);
-    if (!change) byPrincipal.set(principalId, (change = { personId: personIdOf(scope, scope.connectionId, principalId, sourceId), principalId, principalSourceId: sourceId, accountsDelta: 0 }));
+    if (!change) byPrincipal.set(principalId, (change = { personId: personIdOf(scope, scope.connectionId, principalId, sourceId), principalId, principalSourceId: sourceId, accountsDelta: 0, accountLinks: [] }));
     return change;
   };
   for (const entry of entries) {
     if (entry.length === 4 && entry[1] === 'Principal') touch(entry[2], entry[3]).principal = entry[0];
-    else if (entry.length === 6 && entry[1] === 'principal_represents_account') touch(entry[2], entry[3]).accountsDelta += entry[0] === 'added' ? 1 : -1;
+    else if (entry.length === 6 && entry[1] === 'principal_represents_account') {
+      const change = touch(entry[2], entry[3]);
+      change.accountsDelta += entry[0] === 'added' ? 1 : -1;
+      change.accountLinks.push([entry[0] === 'added', entry[4], entry[5]]);
+    }
   }
   if (byPrincipal.size === 0) return;
 
@@ -48,63 +65,108 @@ export async function applyPeopleChanges(deps: Deps, scope: InventoryScope, runI
   }
   const byPerson = new Map<string, MemberChange>();
   for (const change of byPrincipal.values()) byPerson.set(change.personId, change);
-  // One batch read for the part's people; a person another run wrote meanwhile is read again alone.
-  const stored = new Map<string, PersonRecord>();
-  for (const item of await deps.table.batchGet([...byPerson.keys()].map((id) => personKey(scope, id)), { consistent: true })) stored.set(item.person_id as string, item as unknown as PersonRecord);
-  await runWithConcurrency([...byPerson.values()], PERSON_WRITES_AT_ONCE, (change) => applyToPerson(deps, scope, runId, part, change, principals.get(change.principalId), stored.get(change.personId)));
-}
-
-async function applyToPerson(deps: Deps, scope: InventoryScope, runId: string, part: number, change: MemberChange, principal: InventoryEntityRecord | undefined, firstRead: PersonRecord | undefined): Promise<void> {
-  const key = personKey(scope, change.personId);
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const stored = attempt === 0 ? firstRead : await deps.table.get<PersonRecord>(key);
-    const members = { ...(stored?.members ?? {}) };
-    const existing = members[scope.connectionId];
-    if (existing && existing.run === runId && existing.part >= part) return; // applied by an earlier attempt
-    if (change.principal === 'removed') delete members[scope.connectionId];
-    else {
-      const email = typeof principal?.attributes?.email === 'string' ? principal.attributes.email : emailKeyOfPrincipal(change.principalSourceId);
-      const next: PersonMember = {
-        principal_id: change.principalId,
-        principal_source_id: change.principalSourceId,
-        display_name: principal?.display_name ?? existing?.display_name ?? change.principalSourceId,
-        email: principal ? email : (existing?.email ?? email),
-        accounts: Math.max(0, (existing?.accounts ?? 0) + change.accountsDelta),
-        run: runId,
-        part,
-      };
-      members[scope.connectionId] = next;
-    }
-    try {
-      await writePerson(deps, scope, change.personId, stored, members);
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      // Another connection's run wrote this person meanwhile: read it again.
-    }
+  const ids = [...byPerson.keys()];
+  for (let i = 0; i < ids.length; i += PEOPLE_PER_BATCH) {
+    await rewritePeople(deps, scope, ids.slice(i, i + PEOPLE_PER_BATCH), (personId, stored) => {
+      const change = byPerson.get(personId)!;
+      return nextMembers(scope.connectionId, runId, part, change, principals.get(change.principalId), stored);
+    });
   }
-  throw new Error(`person ${change.personId} kept changing under this run's update`);
 }
 
-async function writePerson(deps: Deps, scope: InventoryScope, personId: string, stored: PersonRecord | undefined, members: Record<string, PersonMember>): Promise<void> {
+function nextMembers(connectionId: string, runId: string, part: number, change: MemberChange, principal: InventoryEntityRecord | undefined, stored: PersonRecord | undefined): Record<string, PersonMember> | 'unchanged' {
+  const members = { ...(stored?.members ?? {}) };
+  const existing = members[connectionId];
+  if (existing && existing.run === runId && existing.part >= part) return 'unchanged'; // applied by an earlier attempt
+  if (change.principal === 'removed') {
+    delete members[connectionId];
+    return members;
+  }
+  const email = typeof principal?.attributes?.email === 'string' ? principal.attributes.email : emailKeyOfPrincipal(change.principalSourceId);
+  // A Principal this run added had no account before it; any other member's accounts are known only if kept inline.
+  let accountIds: [string, string][] | null | undefined = existing ? existing.account_ids : change.principal === 'added' ? [] : undefined;
+  for (const [added, id, sourceId] of change.accountLinks) {
+    if (!accountIds) break;
+    accountIds = added ? [...accountIds.filter(([a]) => a !== id), [id, sourceId]] : accountIds.filter(([a]) => a !== id);
+    if (accountIds.length > INLINE_ACCOUNTS) accountIds = null;
+  }
+  members[connectionId] = {
+    principal_id: change.principalId,
+    principal_source_id: change.principalSourceId,
+    display_name: principal?.display_name ?? existing?.display_name ?? change.principalSourceId,
+    email: principal ? email : (existing?.email ?? email),
+    accounts: Math.max(0, (existing?.accounts ?? 0) + change.accountsDelta),
+    ...(accountIds !== undefined ? { account_ids: accountIds } : {}),
+    run: runId,
+    part,
+  };
+  return members;
+}
+
+/**
+ * A deleted connection's Principals leave the workspace's people: a person goes with its last
+ * Principal, one with Principals in other connections stays with what those give it. Sweeps the
+ * people partition a page at a time (a filter keeps only the connection's people), so a second
+ * pass also finds what a run step still finishing at the deletion wrote late.
+ */
+export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceScope, connectionId: string, deadlineMs: number): Promise<'done' | 'unfinished'> {
+  const people = keys.people(scope.tenantId, scope.workspaceId);
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    if (Date.now() > deadlineMs) return 'unfinished';
+    const page = await deps.table.queryRange({
+      partition: people.PK,
+      from: people.SKPrefix,
+      to: `${people.SKPrefix}\u{10FFFF}`,
+      limit: PURGE_PAGE,
+      startKey,
+      filter: { expression: 'attribute_exists(members.#connection)', names: { '#connection': connectionId } },
+    });
+    const ids = page.items.map((item) => item.person_id as string);
+    if (ids.length > 0) {
+      await rewritePeople(deps, scope, ids, (_, stored) => {
+        if (!stored?.members[connectionId]) return 'unchanged';
+        const members = { ...stored.members };
+        delete members[connectionId];
+        return members;
+      });
+    }
+    startKey = page.lastKey;
+  } while (startKey);
+  return 'done';
+}
+
+/** Reads a batch of people and writes what `rewrite` makes of each, under the people lease. */
+async function rewritePeople(deps: Deps, scope: WorkspaceScope, personIds: readonly string[], rewrite: PersonRewrite): Promise<void> {
+  await withPeopleLease(deps, scope, async () => {
+    const stored = new Map<string, PersonRecord>();
+    for (const item of await deps.table.batchGet(personIds.map((id) => personKey(scope, id)), { consistent: true })) stored.set(item.person_id as string, item as unknown as PersonRecord);
+    const puts: StoredItem[] = [];
+    const deletes: ItemKey[] = [];
+    for (const personId of personIds) {
+      const before = stored.get(personId);
+      const members = rewrite(personId, before);
+      if (members === 'unchanged') continue;
+      const items = personItems(scope, personId, before, members);
+      puts.push(...items.puts);
+      deletes.push(...items.deletes);
+    }
+    await deps.table.batchWrite(puts, deletes);
+  });
+}
+
+/** The items of a person with these members (none: the person goes), and the items of its stored state that go. */
+function personItems(scope: WorkspaceScope, personId: string, stored: PersonRecord | undefined, members: Record<string, PersonMember>): { puts: StoredItem[]; deletes: ItemKey[] } {
   const { tenantId: t, workspaceId: w } = scope;
   const key = personKey(scope, personId);
-  const condition = stored
-    ? { ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': stored.version } }
-    : { ConditionExpression: 'attribute_not_exists(PK)' };
   const oldEmail = stored && stored.email_key && stored.email_key !== stored.name_key ? keys.personEmail(t, w, stored.email_key, personId) : undefined;
-  if (Object.keys(members).length === 0) {
-    if (!stored) return;
-    await deps.table.delete({ Key: key, ...condition });
-    if (oldEmail) await deps.table.delete({ Key: oldEmail });
-    return;
-  }
+  if (Object.keys(members).length === 0) return { puts: [], deletes: stored ? [key, ...(oldEmail ? [oldEmail] : [])] : [] };
   const summary = summarize(members);
   const emailKey = Object.values(members).map((m) => (m.email ? m.email.toLowerCase() : null)).find((e) => e !== null) ?? null;
   const record: PersonRecord = { person_id: personId, ...summary, email_key: emailKey, members, version: (stored?.version ?? 0) + 1 };
-  await deps.table.put({ Item: { ...key, ...keys.personByName(t, w, summary.name_key, personId), ...record }, ...condition });
-  // The email index holds only emails that differ from the display name (GSI1 finds the rest).
+  const puts: StoredItem[] = [{ ...key, ...keys.personByName(t, w, summary.name_key, personId), ...record }];
   const newEmail = emailKey && emailKey !== summary.name_key ? keys.personEmail(t, w, emailKey, personId) : undefined;
-  if (oldEmail && oldEmail.SK !== newEmail?.SK) await deps.table.delete({ Key: oldEmail });
-  if (newEmail && newEmail.SK !== oldEmail?.SK) await deps.table.put({ Item: { ...newEmail, person_id: personId, name_key: summary.name_key } });
+  // The email entry answers a search by itself: it carries the person (its members) as the person item does.
+  if (newEmail) puts.push({ ...newEmail, ...keys.personByName(t, w, emailKey!, personId), ...record, entry: 'email' });
+  return { puts, deletes: oldEmail && oldEmail.SK !== newEmail?.SK ? [oldEmail] : [] };
 }

@@ -9,62 +9,58 @@ import { NotFoundError, ValidationError } from '../errors';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
 import type { Page, PageRequest } from '../store/table-client';
-import { outgoing, refsOf, type EntityRef } from './inventory-adjacency';
+import { outgoing, refsOf, type EntityRef, type Neighbour } from './inventory-adjacency';
 import { personKey, searchKeyOf, viewOf, type PersonRecord, type PersonView } from './people-records';
 
 /** Above every character DynamoDB orders (UTF-8 byte order): the end of a prefix range. */
 const HIGHEST = '\u{10FFFF}';
 const SORT_SEPARATOR = '\u0001';
-const sortKeyOf = (p: Pick<PersonRecord, 'name_key' | 'person_id'>) => `${p.name_key}${SORT_SEPARATOR}${p.person_id}`;
-/** Ordinal order, as DynamoDB orders keys (UTF-16 and UTF-8 agree outside the astral planes). */
-const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+type SearchEntry = PersonRecord & { GSI1SK: string; entry?: 'email' };
+
+/**
+ * The people in one range of GSI1: without `q` the person items in display-name order (the
+ * email entries filtered out); with `q` every entry whose name or email starts with it, in the
+ * order of what matched (the display name, or the email where only that matches), each person
+ * once: at the first of its entries that matches. One query per page (a short page, for people
+ * matched twice, reads on).
+ */
 export async function listPeople(deps: Deps, scope: WorkspaceScope, query: PageRequest & { q?: string | undefined }): Promise<Page<PersonView>> {
   const { tenantId: t, workspaceId: w } = scope;
-  const after = query.cursor;
   const prefix = query.q ? searchKeyOf(query.q) : '';
-  const wanted = query.limit + 1;
-
-  // By display name: one range of GSI1, from just after the cursor.
-  const byName: PersonRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
-  // A cursor past the name range (the last page ended on a person found by email) leaves it done.
-  let nameRangeDone = false;
-  if (after && after >= prefix) {
-    if (!after.startsWith(prefix)) nameRangeDone = true;
-    const separator = after.lastIndexOf(SORT_SEPARATOR);
-    if (separator < 0) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
-    const personId = after.slice(separator + 1);
-    startKey = { ...personKey(scope, personId), ...keys.personByName(t, w, after.slice(0, separator), personId) };
+  if (query.cursor) {
+    const separator = query.cursor.lastIndexOf(SORT_SEPARATOR);
+    if (separator < 0 || !query.cursor.startsWith(prefix)) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+    const personId = query.cursor.slice(separator + 1);
+    // GSI1 sort keys are unique (an email entry exists only where it differs from the name), so any main key will do.
+    startKey = { ...personKey(scope, personId), ...keys.personByName(t, w, query.cursor.slice(0, separator), personId) };
   }
-  while (!nameRangeDone && byName.length < wanted) {
-    const page = await deps.table.queryRange({ index: 'GSI1', partition: keys.peopleByName(t, w).GSI1PK, from: prefix || SORT_SEPARATOR, to: `${prefix}${HIGHEST}`, limit: wanted - byName.length, startKey });
-    byName.push(...(page.items as unknown as PersonRecord[]));
+  const found: SearchEntry[] = [];
+  for (;;) {
+    const page = await deps.table.queryRange({
+      index: 'GSI1',
+      partition: keys.peopleByName(t, w).GSI1PK,
+      from: prefix || SORT_SEPARATOR,
+      to: `${prefix}${HIGHEST}`,
+      limit: query.limit + 1 - found.length,
+      startKey,
+      ...(prefix ? {} : { filter: { expression: 'attribute_not_exists(#entry)', names: { '#entry': 'entry' } } }),
+    });
+    for (const item of page.items as unknown as SearchEntry[]) if (firstMatch(item, prefix)) found.push(item);
     startKey = page.lastKey;
-    if (!startKey) break;
+    if (!startKey || found.length > query.limit) break;
   }
-
-  // By email, where the email is not the display name: few, read whole, kept only past the cursor.
-  const byEmail = prefix ? await peopleByEmailOnly(deps, scope, prefix, after) : [];
-  const merged = new Map<string, PersonRecord>();
-  for (const person of [...byName, ...byEmail]) merged.set(person.person_id, person);
-  const ordered = [...merged.values()].sort((a, b) => byKey(sortKeyOf(a), sortKeyOf(b)));
-  const page = ordered.slice(0, query.limit);
-  return { items: page.map(viewOf), nextCursor: ordered.length > query.limit ? sortKeyOf(page.at(-1)!) : null };
+  const items = found.slice(0, query.limit);
+  return { items: items.map(viewOf), nextCursor: found.length > query.limit ? items.at(-1)!.GSI1SK : null };
 }
 
-async function peopleByEmailOnly(deps: Deps, scope: WorkspaceScope, prefix: string, after: string | undefined): Promise<PersonRecord[]> {
-  const ids: string[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await deps.table.queryRaw(keys.peopleByEmail(scope.tenantId, scope.workspaceId, prefix), { startKey, projection: ['person_id'] });
-    ids.push(...page.items.map((item) => item.person_id as string));
-    startKey = page.lastKey;
-  } while (startKey);
-  if (ids.length === 0) return [];
-  const found = (await deps.table.batchGet(ids.map((id) => personKey(scope, id)))) as unknown as PersonRecord[];
-  // A person whose name matches too is in the name range already.
-  return found.filter((p) => !p.name_key.startsWith(prefix) && (!after || sortKeyOf(p) > after));
+/** Whether this entry is the first of its person's in the range (a person whose name and email both match is listed once). */
+function firstMatch(entry: SearchEntry, prefix: string): boolean {
+  if (!prefix) return true;
+  const own = entry.entry === 'email' ? entry.email_key! : entry.name_key;
+  const other = entry.entry === 'email' ? entry.name_key : entry.email_key;
+  return !(other && other !== own && other.startsWith(prefix) && other < own);
 }
 
 export interface PersonDetail {
@@ -80,14 +76,19 @@ export async function getPersonRecord(deps: Deps, scope: WorkspaceScope, personI
   return record;
 }
 
-/** The accounts of a person's Principals, connection by connection. */
-export async function accountsOf(deps: Deps, scope: WorkspaceScope, record: PersonRecord, connectionId?: string): Promise<{ connectionId: string; accounts: EntityRef[] }[]> {
-  const connections = Object.keys(record.members).sort().filter((c) => !connectionId || c === connectionId);
+/** The accounts of a person's Principal in one connection: kept in the person item when few, else read from the inventory. */
+export async function accountIdsOf(deps: Deps, scope: WorkspaceScope, record: PersonRecord, connectionId: string): Promise<Neighbour[]> {
+  const member = record.members[connectionId]!;
+  if (member.account_ids) return member.account_ids.map(([entity_id, source_id]) => ({ entity_id, source_id }));
+  return outgoing(deps, { ...scope, connectionId }, 'principal_represents_account', member.principal_id);
+}
+
+/** The accounts of a person's Principals, connection by connection, named. */
+export async function accountsOf(deps: Deps, scope: WorkspaceScope, record: PersonRecord): Promise<{ connectionId: string; accounts: EntityRef[] }[]> {
   return Promise.all(
-    connections.map(async (c) => {
-      const inConnection = { ...scope, connectionId: c };
-      const accounts = await outgoing(deps, inConnection, 'principal_represents_account', record.members[c]!.principal_id);
-      const refs = await refsOf(deps, inConnection, accounts.map((a) => ({ ...a, kind: 'Account' })));
+    Object.keys(record.members).sort().map(async (c) => {
+      const accounts = await accountIdsOf(deps, scope, record, c);
+      const refs = await refsOf(deps, { ...scope, connectionId: c }, accounts.map((a) => ({ ...a, kind: 'Account' })));
       return { connectionId: c, accounts: accounts.map((a) => refs.get(a.entity_id)!) };
     }),
   );

@@ -12,8 +12,9 @@ export async function listIntegrations(deps: Deps, tenantId: string, permissions
   return visibleIntegrations({ permissions, ...(licensed ? { licensedIntegrationIds: licensed } : {}) }).map(integrationView);
 }
 
-export async function listAuditEvents(deps: Deps, scope: WorkspaceScope, query: PageRequest & { action?: string | undefined; target_id?: string | undefined }) {
-  const page = await listWorkspaceAuditEvents(deps, scope.tenantId, scope.workspaceId, query, { action: query.action, targetId: query.target_id });
+/** `since` / `until` are the export's window (shared/exports/export-sources.ts); the list route has none. */
+export async function listAuditEvents(deps: Deps, scope: WorkspaceScope, query: PageRequest & { action?: string | undefined; target_id?: string | undefined; since?: string | undefined; until?: string | undefined }) {
+  const page = await listWorkspaceAuditEvents(deps, scope.tenantId, scope.workspaceId, query, { action: query.action, targetId: query.target_id, since: query.since, until: query.until });
   // source_ip stays internal: personal data the workspace's readers do not need.
   return { items: page.items.map(({ source_ip: _ip, ...event }) => event), nextCursor: page.nextCursor };
 }

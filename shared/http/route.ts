@@ -32,8 +32,8 @@ export interface HeaderSpec {
 export interface ResponseSpec {
   description: string;
   schema?: z.core.$ZodType;
-  /** Defaults to application/json. */
-  contentType?: string;
+  /** Defaults to application/json; several when the answer's type depends on what was asked (an export's format). */
+  contentType?: string | readonly string[];
   /** Response headers beyond the generic ones (content-type, cache-control, x-request-id). */
   headers?: Record<string, HeaderSpec>;
 }

@@ -127,6 +127,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   inventory: 'What the runs of a connection discovered: entities and relationships',
   access: 'The access graph across connections: people, what they reach, who reaches an entity, access history',
   audit: 'Audit events',
+  exports: 'CSV and NDJSON files of a list, made by a job: ask, poll, download',
 };
 
 /** The 403 of a route, with what a personal access token may not do there. */
@@ -148,7 +149,8 @@ export function buildOpenApiDocument(routes: Readonly<Record<string, RouteDefini
     const answer = (status: string, description: string, spec?: RouteDefinition['responses'][number]) => {
       const isError = Number(status) >= 400;
       const headers = headersOf({ ...(isError ? PROBLEM_HEADERS[status] : {}), ...spec?.headers }, components);
-      const content = isError ? problemContent : spec?.schema ? { [spec.contentType ?? 'application/json']: { schema: components.convert(spec.schema, 'output') } } : undefined;
+      const schema = !isError && spec?.schema ? spec.schema : undefined;
+      const content = isError ? problemContent : schema ? Object.fromEntries([spec?.contentType ?? 'application/json'].flat().map((type) => [type, { schema: components.convert(schema, 'output') }])) : undefined;
       responses[status] = { description, ...(headers ? { headers } : {}), ...(content ? { content } : {}) };
     };
     for (const [status, spec] of Object.entries(route.responses)) answer(status, spec.description, spec);

@@ -1,10 +1,11 @@
 /**
- * What deleting a connection leaves to clean: its inventory and run checkpoints (partitions of
- * their own), its run records and its test records. Done by the run worker, in batches, because
+ * What deleting a connection leaves to clean: its Principals in the workspace's people, its
+ * inventory and run checkpoints (partitions of their own), its run records and its test records. Done by the run worker, in batches, because
  * an inventory can hold hundreds of thousands of items; a second pass, after any step that was
  * running at the deletion must have ended, removes what such a step wrote late.
  */
 import type { Deps } from '../deps';
+import { removeConnectionFromPeople } from '../access/people-upkeep';
 import { keys } from '../store/keys';
 import type { KeyPrefix } from '../store/keys';
 import type { RunMessage } from './run-queue';
@@ -24,6 +25,11 @@ export async function queueConnectionPurge(deps: Deps, scope: { tenantId: string
 
 export async function purgeConnectionData(deps: Deps, message: PurgeMessage, options: { deadlineMs: number }): Promise<void> {
   const { tenant_id: t, workspace_id: w, connection_id: c } = message;
+  // People first: a pass cut short by its deadline starts again here, and finds only the people not yet rewritten.
+  if ((await removeConnectionFromPeople(deps, { tenantId: t, workspaceId: w }, c, options.deadlineMs)) === 'unfinished') {
+    await runQueueOf(deps).send(message);
+    return;
+  }
   const prefixes: KeyPrefix[] = [...keys.inventoryPartitions(t, w, c), keys.connectionRuns(t, w, c), keys.connectionTests(t, w, c)];
   for (const prefix of prefixes) {
     for (;;) {

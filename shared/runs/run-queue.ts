@@ -1,5 +1,6 @@
 /**
- * The queue that carries a run from step to step (and a deleted connection's purge). In AWS it
+ * The queue that carries a run from step to step (and a deleted connection's purge, and the
+ * export jobs: shared/exports/export-job.ts). In AWS it
  * is SQS with a dead-letter queue: a step that dies (crash, timeout) is delivered again after
  * its visibility timeout; locally the local host's in-process queue does the same. Delivery is
  * at least once, so every message is idempotent: a step checks the run's saved progress before
@@ -10,7 +11,8 @@ import { createSqsRunQueue } from './sqs-run-queue';
 
 export type RunMessage =
   | { type: 'run_step'; tenant_id: string; workspace_id: string; connection_id: string; run_id: string; step: number }
-  | { type: 'purge_connection'; tenant_id: string; workspace_id: string; connection_id: string; pass: number };
+  | { type: 'purge_connection'; tenant_id: string; workspace_id: string; connection_id: string; pass: number }
+  | { type: 'export'; tenant_id: string; workspace_id: string; export_id: string };
 
 export interface RunQueue {
   /** `delaySeconds` up to 900 (SQS's limit): a step that must wait for a provider's rate limit. */
@@ -34,8 +36,9 @@ export function runQueueOf(deps: Deps): RunQueue {
 /** Parses a message body; anything else is refused (a queue carries only what Tessera put there). */
 export function parseRunMessage(body: string): RunMessage {
   const value = JSON.parse(body) as Partial<RunMessage> & Record<string, unknown>;
-  const ids = ['tenant_id', 'workspace_id', 'connection_id'] as const;
+  const ids = ['tenant_id', 'workspace_id', ...(value.type === 'export' ? ['export_id'] : ['connection_id'])];
   if (!ids.every((k) => typeof value[k] === 'string')) throw new Error('run message without its scope');
+  if (value.type === 'export') return value as RunMessage;
   if (value.type === 'run_step' && typeof value.run_id === 'string' && Number.isInteger(value.step)) return value as RunMessage;
   if (value.type === 'purge_connection' && Number.isInteger(value.pass)) return value as RunMessage;
   throw new Error(`unknown run message type ${String(value.type)}`);

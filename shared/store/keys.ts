@@ -224,18 +224,25 @@ export const keys = {
   // ---- access graph: people and access history ------------------------------------------
   // Derived from the inventories of all connections of a workspace at the end of each run
   // (shared/access). People live in one partition per workspace, found by id (main index) or
-  // in display-name order (GSI1); access history in one timeline per workspace and one per person.
+  // by search key (GSI1); access history in one timeline per workspace and one per person.
   /** A person: the workspace's Principals that share one lower-cased email (or one Principal without). */
   person: (tenantId: string, workspaceId: string, personId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SK: `PER#${personId}` }),
-  /** GSI1 keys of a person: the workspace's people ordered by lower-cased display name, then id. */
-  personByName: (tenantId: string, workspaceId: string, nameKey: string, personId: string) => ({
+  /** The workspace's people (main index), for a sweep over all of them. */
+  people: (tenantId: string, workspaceId: string): KeyPrefix => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SKPrefix: 'PER#' }),
+  /**
+   * GSI1 keys of a person's search entry: the lower-cased display name (on the person item) or
+   * email (on an entry item of its own, where it differs), then the id. One range of this index
+   * is the list in name order and a search by name or email prefix alike.
+   */
+  personByName: (tenantId: string, workspaceId: string, searchKey: string, personId: string) => ({
     GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYNAME`,
-    GSI1SK: `${nameKey}\u0001${personId}`,
+    GSI1SK: `${searchKey}\u0001${personId}`,
   }),
   peopleByName: (tenantId: string, workspaceId: string): { GSI1PK: string } => ({ GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYNAME` }),
-  /** A person's email, for a prefix search, written only where it differs from the display name (which GSI1 already finds). */
+  /** A person's email entry, written only where the email differs from the display name (whose entry is the person item). */
   personEmail: (tenantId: string, workspaceId: string, emailKey: string, personId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SK: `EMAIL#${emailKey}\u0001${personId}` }),
-  peopleByEmail: (tenantId: string, workspaceId: string, emailPrefix: string): KeyPrefix => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SKPrefix: `EMAIL#${emailPrefix}` }),
+  /** Held by whoever rewrites people (a run's last step, a connection's purge): their writes are then plain batch writes. */
+  peopleLease: (tenantId: string, workspaceId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SK: 'LEASE' }),
   /** One access change (gained or lost) in the workspace's timeline, newest last by sort key (`at` first). */
   accessChange: (tenantId: string, workspaceId: string, at: string, runId: string, digest: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG`, SK: `${at}#${runId}#${digest}` }),
   accessChanges: (tenantId: string, workspaceId: string): { PK: string } => ({ PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG` }),
@@ -245,6 +252,9 @@ export const keys = {
     SK: `${at}#${runId}#${digest}`,
   }),
   personAccessChanges: (tenantId: string, workspaceId: string, personId: string): { PK: string } => ({ PK: `${workspacePk(tenantId, workspaceId)}#ACCESSCHG#${personId}` }),
+
+  /** An export job of a workspace and where its file is (shared/exports/export-records.ts); it expires with the file. */
+  export: (tenantId: string, workspaceId: string, exportId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#EXPORTS`, SK: `EXP#${exportId}` }),
 
   /** Idempotency-Key records of POST requests: per workspace and caller, the key digested. */
   idempotencyRecord: (tenantId: string, workspaceId: string, userId: string, keyDigest: string): ItemKey => ({ PK: workspacePk(tenantId, workspaceId), SK: `IDEMP#${userId}#${keyDigest}` }),

@@ -38,7 +38,7 @@ beforeAll(async () => {
   host = await startTestHost({
     clock,
     env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }), TESSERA_RUN_STALL_SECONDS: '60' },
-    runQueue: { beforeDelivery: (message: RunMessage) => (losing.has(message.connection_id) ? 'drop' : 'deliver') },
+    runQueue: { beforeDelivery: (message: RunMessage) => ('connection_id' in message && losing.has(message.connection_id) ? 'drop' : 'deliver') },
     schedulerIntervalMs: 3_600_000, // ticked by hand below
   });
   http = api(host.url);

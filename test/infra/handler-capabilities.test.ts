@@ -22,6 +22,9 @@
  *   the handler is in `tokenIssuingHandlers` (its read access to the signing secret).
  * - the bundle contains the connector registry (`shared/connectors/connector-registry.ts`) ⇔ the
  *   handler is in `providerCallingHandlers` (the bench's cold-start class of provider callers).
+ * - the bundle contains the export job (`shared/exports/export-job.ts`) ⇔ the handler is in
+ *   `exportWritingHandlers` (its s3:PutObject on the exports bucket), and the export content
+ *   (`shared/exports/export-content.ts`) ⇔ `exportReadingHandlers` (its s3:GetObject there).
  * Job handlers (functions/jobs.ts) are checked like route handlers.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +34,8 @@ import {
   AUDIT_ANCHOR_CLIENT_MODULE,
   CURSOR_KEYS_MODULE,
   EMAIL_CLIENT_MODULE,
+  EXPORT_CONTENT_MODULE,
+  EXPORT_JOB_MODULE,
   PASSWORD_NATIVE_MODULE,
   RUN_QUEUE_CLIENT_MODULE,
   SAML_SCHEMA_VALIDATOR_MODULE,
@@ -39,6 +44,8 @@ import {
   cursorSealingHandlers,
   emailSendingHandlers,
   envelopeKeyUses,
+  exportReadingHandlers,
+  exportWritingHandlers,
   passwordHashingHandlers,
   providerCallingHandlers,
   runQueueSendingHandlers,
@@ -150,6 +157,19 @@ describe('handler capabilities', () => {
     for (const other of ['health', 'jwks', 'me-get', 'audit-events-list']) expect(listed).not.toContain(other);
   });
 
+  it('grants the exports bucket exactly to the handlers that write export files (the job) or sign their URLs (the content route)', () => {
+    for (const [module, listedSet, what] of [
+      [EXPORT_JOB_MODULE, exportWritingHandlers, 'exportWritingHandlers'],
+      [EXPORT_CONTENT_MODULE, exportReadingHandlers, 'exportReadingHandlers'],
+    ] as const) {
+      const carrying = bundles.filter((b) => b.inputs.includes(module)).map((b) => b.handler);
+      expect(carrying.length, `at least one handler carries ${module}`).toBeGreaterThan(0);
+      expect(handlers.filter((h) => listedSet.has(h)), `infra/handler-capabilities.ts ${what} must be exactly the handlers whose bundle contains ${module}`).toEqual(carrying);
+    }
+    // Neither the request nor the status read touches the bucket.
+    for (const other of ['exports-create', 'exports-get']) expect([...exportWritingHandlers, ...exportReadingHandlers]).not.toContain(other);
+  });
+
   it('lets exactly the token-issuing handlers carry the private signing seed reader', () => {
     const carrying = bundles.filter((b) => b.inputs.includes(SIGNING_SEED_MODULE)).map((b) => b.handler);
     const listed = handlers.filter((h) => tokenIssuingHandlers.has(h));
@@ -168,7 +188,7 @@ describe('handler capabilities', () => {
 
   it('names only handlers of the route and job tables', () => {
     const known = new Set(handlers);
-    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeKeyUses.keys(), ...tableReadOnlyHandlers, ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers, ...cursorSealingHandlers, ...auditAppendingHandlers];
+    const named = [...tokenIssuingHandlers, ...passwordHashingHandlers, ...envelopeKeyUses.keys(), ...tableReadOnlyHandlers, ...emailSendingHandlers, ...samlSchemaValidatorHandlers, ...runQueueSendingHandlers, ...cursorSealingHandlers, ...auditAppendingHandlers, ...exportWritingHandlers, ...exportReadingHandlers];
     expect(named.filter((h) => !known.has(h))).toEqual([]);
   });
 

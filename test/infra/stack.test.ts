@@ -14,7 +14,7 @@ import { jobList } from '../../functions/jobs';
 import { DEFAULT_ROUTE_HANDLER, routeList } from '../../functions/routes';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 import { RUN_QUEUE_MAX_RECEIVE_COUNT, RUN_QUEUE_VISIBILITY_SECONDS, RUN_STALL_SECONDS, RUN_WORKER_TIMEOUT_SECONDS } from '../../infra/discovery-runs';
-import { auditAppendingHandlers, cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
+import { auditAppendingHandlers, exportReadingHandlers, exportWritingHandlers, cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers } from '../../infra/handler-capabilities';
 import { encryptionContextShapes } from '../../shared/crypto/encryption-contexts';
 import { applyNagPacks } from '../../infra/nag-packs';
 import { defaultStackSettings, readStackSettings, stackEnvironment, type StackSettings } from '../../infra/stack-settings';
@@ -50,6 +50,8 @@ function synth(settings: Partial<StackSettings> = {}, context: Json = {}) {
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 /** The audit anchor bucket's objects, as a function's policy names them (pseudo parameters only). */
 const anchorObjects = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::tessera-test-anchors-', { Ref: 'AWS::AccountId' }, '/*']] };
+/** The exports bucket's objects, likewise. */
+const exportObjects = { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':s3:::tessera-test-exports-', { Ref: 'AWS::AccountId' }, '/*']] };
 
 describe('TesseraStack', () => {
   let stack: TesseraStack;
@@ -433,9 +435,10 @@ describe('TesseraStack', () => {
       for (const handler of handlers) expect(resources[roleIdOf(handler)]!.Properties!.ManagedPolicyArns, handler).toBeUndefined();
       const deploymentStatements = statementsOfRole(deploymentRoleId());
       const everyStatement = ofType('AWS::IAM::Policy').flatMap(([, p]) => (p.Properties!.PolicyDocument as { Statement: Statement[] }).Statement).filter((s) => !deploymentStatements.includes(s));
-      // The one pattern: the audit anchor bucket's objects, for s3:PutObject alone (see 'audit anchor').
+      // The patterns: the audit anchor bucket's objects, for s3:PutObject alone (see 'audit anchor'), and the exports bucket's (see 'exports bucket').
       const isAnchorPut = (s: Statement) => s.Action === 's3:PutObject' && JSON.stringify(s.Resource) === JSON.stringify(anchorObjects);
-      expect(everyStatement.filter((s) => !isAnchorPut(s) && asArray(s.Resource).some((r) => JSON.stringify(r).includes('*')))).toEqual([]);
+      const isExportObjects = (s: Statement) => asArray(s.Action).every((a) => ['s3:PutObject', 's3:AbortMultipartUpload', 's3:GetObject'].includes(a)) && JSON.stringify(s.Resource) === JSON.stringify(exportObjects);
+      expect(everyStatement.filter((s) => !isAnchorPut(s) && !isExportObjects(s) && asArray(s.Resource).some((r) => JSON.stringify(r).includes('*')))).toEqual([]);
       // CDK's deployment function: objects of the CDK assets bucket and of the console's bucket, and invalidations.
       const consoleBucketId = logicalId(stack.edge.console.bucket.node.defaultChild);
       const onWildcards = deploymentStatements.flatMap((s) => asArray(s.Resource).filter((r) => JSON.stringify(r).includes('*')).map((r) => JSON.stringify(r)));
@@ -486,10 +489,11 @@ describe('TesseraStack', () => {
     });
 
     it('lets exactly the appending functions put objects into it, and no role of the stack delete one', () => {
-      const withS3 = handlers.filter((h) => actionsOn(statementsOfRole(roleIdOf(h)), 's3:').length > 0);
+      const onAnchorOf = (h: string) => statementsOfRole(roleIdOf(h)).filter((s) => asArray(s.Action).some((a) => a.startsWith('s3:')) && JSON.stringify(s.Resource).includes('-anchors-'));
+      const withS3 = handlers.filter((h) => onAnchorOf(h).length > 0);
       expect(withS3.sort()).toEqual(handlers.filter((h) => auditAppendingHandlers.has(h)).sort());
       for (const handler of withS3) {
-        const statements = statementsOfRole(roleIdOf(handler)).filter((s) => asArray(s.Action).some((a) => a.startsWith('s3:')));
+        const statements = onAnchorOf(handler);
         expect(statements, handler).toEqual([{ Effect: 'Allow', Action: 's3:PutObject', Resource: anchorObjects }]);
         const vars = (resources[fnId(handler)]!.Properties!.Environment as { Variables: Json }).Variables;
         expect(vars.TESSERA_AUDIT_ANCHOR_BUCKET).toEqual({ 'Fn::Join': ['', ['tessera-test-anchors-', { Ref: 'AWS::AccountId' }]] });
@@ -501,6 +505,40 @@ describe('TesseraStack', () => {
         .filter((st) => { const text = JSON.stringify(st.Resource); return text.includes('-anchors-') || text.includes(bucketId); });
       expect(onAnchor.length).toBe(withS3.length);
       for (const st of onAnchor) expect(st).toEqual({ Effect: 'Allow', Action: 's3:PutObject', Resource: anchorObjects });
+    });
+  });
+
+  describe('exports bucket', () => {
+    const bucketId = () => logicalId(stack.exportsBucket.bucket.node.defaultChild);
+
+    it('is private, TLS-only, encrypted at rest, named for the environment and account, and forgets every file after a day', () => {
+      const bucket = resources[bucketId()]!;
+      expect(bucket.Properties).toMatchObject({
+        BucketName: { 'Fn::Join': ['', ['tessera-test-exports-', { Ref: 'AWS::AccountId' }]] },
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
+        LifecycleConfiguration: { Rules: [{ Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }] },
+      });
+      expect((bucket.Properties as { LoggingConfiguration?: unknown }).LoggingConfiguration).toBeDefined();
+      const policies = ofType('AWS::S3::BucketPolicy').filter(([, p]) => JSON.stringify(p.Properties!.Bucket) === JSON.stringify({ Ref: bucketId() }));
+      expect(policies).toHaveLength(1);
+      expect((policies[0]![1].Properties!.PolicyDocument as { Statement: Statement[] }).Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    });
+
+    it('lets the run worker write export files and the content route read them, nobody list or delete, and tells both where it is', () => {
+      const onExportsOf = (h: string) => statementsOfRole(roleIdOf(h)).filter((s) => JSON.stringify(s.Resource).includes('-exports-') || JSON.stringify(s.Resource).includes(bucketId()));
+      const granted = handlers.filter((h) => onExportsOf(h).length > 0).sort();
+      expect(granted).toEqual([...exportWritingHandlers, ...exportReadingHandlers].sort());
+      expect(granted).toEqual(['exports-content', 'run-worker']);
+      expect(onExportsOf('run-worker')).toEqual([{ Effect: 'Allow', Action: ['s3:PutObject', 's3:AbortMultipartUpload'], Resource: exportObjects }]);
+      expect(onExportsOf('exports-content')).toEqual([{ Effect: 'Allow', Action: 's3:GetObject', Resource: exportObjects }]);
+      for (const handler of granted) {
+        const vars = (resources[fnId(handler)]!.Properties!.Environment as { Variables: Json }).Variables;
+        expect(vars.TESSERA_EXPORTS_BUCKET).toEqual({ 'Fn::Join': ['', ['tessera-test-exports-', { Ref: 'AWS::AccountId' }]] });
+      }
     });
   });
 

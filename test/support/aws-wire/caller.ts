@@ -6,7 +6,7 @@
  * does not verify with the key's secret is refused before anything else is looked at.
  */
 import type { LocalRequest } from '../providers/local-server';
-import { parseSigV4 } from '../providers/sigv4';
+import { parsePresignedSigV4, parseSigV4 } from '../providers/sigv4';
 
 export const TEST_ACCOUNT = '111122223333';
 export const TEST_REGION = 'eu-west-1';
@@ -21,10 +21,13 @@ export interface AuthenticationFailure {
   message: string;
 }
 
-/** Undefined when the request is signed by the test caller for `service` in `region`. */
+/** Undefined when the request is signed (in its Authorization header, or presigned in its query) by the test caller for `service` in `region`. */
 export function authenticationFailure(request: LocalRequest, service: string, region: string): AuthenticationFailure | undefined {
-  const signed = parseSigV4(request);
+  // A presigned URL (S3) carries its signature in the query instead.
+  const presigned = parseSigV4(request) ? undefined : parsePresignedSigV4(request);
+  const signed = parseSigV4(request) ?? presigned;
   if (!signed) return { type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' };
+  if (presigned?.expiredAt(new Date())) return { type: 'MissingAuthenticationTokenException', message: 'Request has expired' };
   if (signed.accessKeyId !== TEST_CREDENTIALS.accessKeyId) return { type: 'UnrecognizedClientException', message: 'The security token included in the request is invalid.' };
   if (signed.service !== service) return { type: 'InvalidSignatureException', message: `Credential should be scoped to correct service: '${service}'. ` };
   if (signed.region !== region) return { type: 'InvalidSignatureException', message: `Credential should be scoped to a valid region. ` };

@@ -1,5 +1,6 @@
 /**
- * A local Amazon S3 for the audit anchor (shared/audit/s3-audit-anchor.ts), over S3's REST-XML
+ * A local Amazon S3 for the audit anchor (shared/audit/s3-audit-anchor.ts) and the export files
+ * (shared/exports/export-files.ts), over S3's REST-XML
  * protocol with path-style addressing (what the SDK uses for an endpoint that is an IP address),
  * SigV4 with service `s3`.
  *
@@ -9,10 +10,21 @@
  * - ListObjectsV2 (`GET /<bucket>?list-type=2&prefix=&continuation-token=&max-keys=`): keys in
  *   UTF-8 binary order, at most `max-keys` (default 1000) a page, `IsTruncated` and
  *   `NextContinuationToken` while more remain.
+ * - Multipart uploads (the exports' writer): CreateMultipartUpload (`POST /<bucket>/<key>?uploads`,
+ *   keeping the object's Content-Type and Content-Disposition), UploadPart (`PUT …?partNumber=&uploadId=`,
+ *   answering the part's `ETag`), CompleteMultipartUpload (`POST …?uploadId=` with the parts'
+ *   numbers and ETags: `InvalidPart` for one that was not uploaded, `EntityTooSmall` for a part
+ *   but the last under 5 MiB), AbortMultipartUpload (`DELETE …?uploadId=`, 204); an unknown
+ *   upload is 404 `NoSuchUpload`. To IAM they are all `s3:PutObject` but the abort,
+ *   `s3:AbortMultipartUpload` ("Actions, resources, and condition keys for Amazon S3").
+ * - GetObject (`GET /<bucket>/<key>`), signed in the header or presigned in the query
+ *   (`X-Amz-Expires`; past it, 403 "Request has expired"): the body with the Content-Type and
+ *   Content-Disposition it was stored with, or those the `response-content-type` and
+ *   `response-content-disposition` parameters of the request ask for; a missing key is 404 `NoSuchKey`.
  * - A bucket that does not exist is 404 `NoSuchBucket`; an unsigned or wrongly signed request is
  *   403 (`AccessDenied`, `SignatureDoesNotMatch`); a caller whose policy does not allow the
- *   action on the object's or bucket's ARN is 403 `AccessDenied`. No delete is offered: the
- *   bucket stands for one under Object Lock in compliance mode.
+ *   action on the object's or bucket's ARN is 403 `AccessDenied`. No object delete is offered:
+ *   the anchor bucket stands for one under Object Lock in compliance mode.
  */
 import { createHash } from 'node:crypto';
 import { startLocalServer, type LocalReply } from '../providers/local-server';
@@ -26,6 +38,10 @@ export interface S3Server {
   createBucket(name: string): void;
   /** The bucket's objects, key → body. */
   objects(bucket: string): Map<string, string>;
+  /** The headers an object was stored with (content-type, content-disposition). */
+  objectHeaders(bucket: string, key: string): Record<string, string> | undefined;
+  /** Multipart uploads begun and neither completed nor aborted. */
+  readonly openUploads: number;
   close(): Promise<void>;
 }
 
@@ -40,25 +56,95 @@ const error = (status: number, code: string, message: string) => xml(status, `<E
 
 export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
   const buckets = new Map<string, Map<string, string>>();
+  const headersOf = new Map<string, Record<string, string>>();
+  const uploads = new Map<string, { bucket: string; key: string; headers: Record<string, string>; parts: Map<number, { etag: string; body: string }> }>();
   const server: S3Server = {
     endpoint: '',
     policy: ALLOW_ALL,
     createBucket: (name) => void buckets.set(name, new Map()),
     objects: (bucket) => buckets.get(bucket) ?? new Map(),
+    objectHeaders: (bucket, key) => headersOf.get(`${bucket}/${key}`),
+    get openUploads() {
+      return uploads.size;
+    },
     close: () => Promise.resolve(),
   };
+  const storedHeaders = (request: { headers: Record<string, string | string[] | undefined> }) => {
+    const kept: Record<string, string> = {};
+    for (const name of ['content-type', 'content-disposition']) {
+      const value = request.headers[name];
+      if (typeof value === 'string') kept[name] = value;
+    }
+    return kept;
+  };
+  const etagOf = (body: string) => `"${createHash('md5').update(body).digest('hex')}"`;
+  const denied = (action: string) => error(403, 'AccessDenied', `User: ${CALLER_ARN} is not authorized to perform: ${action}`);
   const local = await startLocalServer((request) => {
     const failure = authenticationFailure(request, 's3', region);
     if (failure) return error(403, failure.type === 'InvalidSignatureException' ? 'SignatureDoesNotMatch' : 'AccessDenied', failure.message);
     const [, bucketName = '', ...keyParts] = request.url.pathname.split('/');
     const key = decodeURIComponent(keyParts.join('/'));
     const bucket = buckets.get(bucketName);
+    const objectArn = `arn:aws:s3:::${bucketName}/${key}`;
+    const query = request.url.searchParams;
+    const uploadId = query.get('uploadId');
+    if (key && (query.has('uploads') || uploadId !== null)) {
+      const action = request.method === 'DELETE' ? 's3:AbortMultipartUpload' : 's3:PutObject';
+      if (!isAllowed(server.policy, action, objectArn)) return denied(action);
+      if (!bucket) return error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+      if (request.method === 'POST' && query.has('uploads')) {
+        const id = createHash('sha256').update(`${bucketName}/${key}/${uploads.size}/${Math.random()}`).digest('hex');
+        uploads.set(id, { bucket: bucketName, key, headers: storedHeaders(request), parts: new Map() });
+        return xml(200, `<InitiateMultipartUploadResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escape(bucketName)}</Bucket><Key>${escape(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
+      }
+      const upload = uploads.get(uploadId ?? '');
+      if (!upload || upload.bucket !== bucketName || upload.key !== key) return error(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
+      if (request.method === 'PUT') {
+        const partNumber = Number(query.get('partNumber'));
+        if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) return error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+        upload.parts.set(partNumber, { etag: etagOf(request.body), body: request.body });
+        return { status: 200, headers: { etag: etagOf(request.body) } };
+      }
+      if (request.method === 'DELETE') {
+        uploads.delete(uploadId!);
+        return { status: 204 };
+      }
+      if (request.method === 'POST') {
+        const listed = [...request.body.matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({ number: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1]!)?.[1]), etag: /<ETag>([^<]*)<\/ETag>/.exec(m[1]!)?.[1]?.replaceAll('&quot;', '"') }));
+        if (listed.length === 0) return error(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema');
+        const bodies: string[] = [];
+        for (const [index, part] of listed.entries()) {
+          const stored = upload.parts.get(part.number);
+          if (!stored || stored.etag !== part.etag) return error(400, 'InvalidPart', 'One or more of the specified parts could not be found.');
+          if (index < listed.length - 1 && Buffer.byteLength(stored.body) < 5 * 1024 * 1024) return error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.');
+          bodies.push(stored.body);
+        }
+        const body = bodies.join('');
+        bucket.set(key, body);
+        headersOf.set(`${bucketName}/${key}`, upload.headers);
+        uploads.delete(uploadId!);
+        return xml(200, `<CompleteMultipartUploadResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escape(bucketName)}</Bucket><Key>${escape(key)}</Key><ETag>${escape(etagOf(body))}</ETag></CompleteMultipartUploadResult>`);
+      }
+    }
     if (request.method === 'PUT' && key) {
-      if (!isAllowed(server.policy, 's3:PutObject', `arn:aws:s3:::${bucketName}/${key}`)) return error(403, 'AccessDenied', `User: ${CALLER_ARN} is not authorized to perform: s3:PutObject`);
+      if (!isAllowed(server.policy, 's3:PutObject', objectArn)) return denied('s3:PutObject');
       if (!bucket) return error(404, 'NoSuchBucket', 'The specified bucket does not exist');
       if (request.headers['if-none-match'] === '*' && bucket.has(key)) return error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
       bucket.set(key, request.body);
-      return { status: 200, headers: { etag: `"${createHash('md5').update(request.body).digest('hex')}"` } };
+      headersOf.set(`${bucketName}/${key}`, storedHeaders(request));
+      return { status: 200, headers: { etag: etagOf(request.body) } };
+    }
+    if (request.method === 'GET' && key) {
+      if (!isAllowed(server.policy, 's3:GetObject', objectArn)) return denied('s3:GetObject');
+      if (!bucket) return error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+      const body = bucket.get(key);
+      if (body === undefined) return error(404, 'NoSuchKey', 'The specified key does not exist.');
+      const stored = headersOf.get(`${bucketName}/${key}`) ?? {};
+      const asked = { 'content-type': query.get('response-content-type'), 'content-disposition': query.get('response-content-disposition') };
+      const headers: Record<string, string> = { etag: etagOf(body), 'content-type': asked['content-type'] ?? stored['content-type'] ?? 'binary/octet-stream' };
+      const disposition = asked['content-disposition'] ?? stored['content-disposition'];
+      if (disposition) headers['content-disposition'] = disposition;
+      return { status: 200, headers, body };
     }
     if (request.method === 'GET' && !key && request.url.searchParams.get('list-type') === '2') {
       if (!isAllowed(server.policy, 's3:ListBucket', `arn:aws:s3:::${bucketName}`)) return error(403, 'AccessDenied', `User: ${CALLER_ARN} is not authorized to perform: s3:ListBucket`);

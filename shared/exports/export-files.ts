@@ -1,0 +1,174 @@
+/**
+ * Where export files are written and how a client gets one, by stage (config `exportFiles`):
+ *
+ * - AWS: the exports bucket (infra/exports-bucket.ts: SSE, no public access, objects expire
+ *   after a day). The job streams the file up in parts of `S3_PART_BYTES` (one PutObject when it
+ *   is smaller), so a worker holds one part at most, whatever the export's size; the content
+ *   route answers a 302 to a GET URL signed for `SIGNED_URL_SECONDS`, which names the file's
+ *   type and name in its `response-content-*` parameters.
+ * - Local: files under `<data dir>/exports/<tenant>/<workspace>/`, appended to as the job goes
+ *   (written as `.partial`, renamed when complete) and answered by the content route itself.
+ *
+ * The S3 client and the presigner are loaded on first use (dynamic imports): a function that
+ * never touches an export does not pay for them.
+ */
+import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { DepsPart } from '../deps';
+import { NotFoundError } from '../errors';
+import { tracing } from '../tracing';
+
+/** S3's parts are 5 MiB at least (all but the last); a little more keeps a margin. */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
+/** How long a signed URL of an export works. */
+export const SIGNED_URL_SECONDS = 300;
+/** Local files are written in chunks of this size. */
+const FILE_CHUNK_BYTES = 64 * 1024;
+
+export interface ExportFileMeta {
+  contentType: string;
+  /** The name a browser saves it under. */
+  filename: string;
+}
+
+export interface ExportFileWriter {
+  write(text: string): Promise<void>;
+  /** The file is complete and readable under its key. */
+  finish(): Promise<void>;
+  /** Throws away what was written. */
+  abort(): Promise<void>;
+}
+
+export type ExportFileAnswer = { kind: 'redirect'; url: string } | { kind: 'content'; body: string };
+
+export interface ExportFiles {
+  create(key: string, meta: ExportFileMeta): Promise<ExportFileWriter>;
+  answer(key: string, meta: ExportFileMeta): Promise<ExportFileAnswer>;
+}
+
+export const contentDisposition = (filename: string) => `attachment; filename="${filename}"`;
+
+export const exportFiles: DepsPart<ExportFiles> = {
+  name: 'export files',
+  create: (deps) => {
+    const where = deps.config.exportFiles;
+    return where.kind === 's3' ? createS3ExportFiles({ bucket: where.bucket, region: deps.config.region }) : createLocalExportFiles(where.dir);
+  },
+};
+
+/** Keys are made of ids only (`<tenant>/<workspace>/<export>.<ext>`): nothing a client chose. */
+const SAFE_KEY = /^[a-z0-9_]+\/[a-z0-9_]+\/[a-z0-9_]+\.(csv|ndjson)$/;
+
+function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key)) throw new Error(`not an export key: ${key}`);
+}
+
+export function createLocalExportFiles(dir: string): ExportFiles {
+  return {
+    async create(key) {
+      assertSafeKey(key);
+      const file = path.join(dir, key);
+      const partial = `${file}.partial`;
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      // Truncated: a redelivered job writes the file again from its start.
+      const handle: FileHandle = await open(partial, 'w', 0o600);
+      let pending: string[] = [];
+      let pendingBytes = 0;
+      const flush = async () => {
+        if (pending.length === 0) return;
+        await handle.write(pending.join(''));
+        pending = [];
+        pendingBytes = 0;
+      };
+      return {
+        async write(text) {
+          pending.push(text);
+          pendingBytes += text.length;
+          if (pendingBytes >= FILE_CHUNK_BYTES) await flush();
+        },
+        async finish() {
+          await flush();
+          await handle.close();
+          await rename(partial, file);
+        },
+        async abort() {
+          await handle.close().catch(() => undefined);
+          await rm(partial, { force: true });
+        },
+      };
+    },
+    async answer(key) {
+      assertSafeKey(key);
+      try {
+        return { kind: 'content', body: await readFile(path.join(dir, key), 'utf8') };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError('export');
+        throw error;
+      }
+    },
+  };
+}
+
+type S3Sdk = typeof S3;
+
+export function createS3ExportFiles(options: { bucket: string; region: string; partBytes?: number }): ExportFiles {
+  const partBytes = options.partBytes ?? S3_PART_BYTES;
+  let loaded: Promise<{ sdk: S3Sdk; client: S3.S3Client }> | undefined;
+  const s3 = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: tracing.captureClient(new sdk.S3Client({ region: options.region })) })).catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+  const Bucket = options.bucket;
+  return {
+    async create(key, meta) {
+      assertSafeKey(key);
+      const { sdk, client } = await s3();
+      const objectMeta = { Bucket, Key: key, ContentType: meta.contentType, ContentDisposition: contentDisposition(meta.filename) };
+      let buffered: Buffer[] = [];
+      let bufferedBytes = 0;
+      let uploadId: string | undefined;
+      const parts: { ETag: string; PartNumber: number }[] = [];
+      const take = () => {
+        const body = Buffer.concat(buffered);
+        buffered = [];
+        bufferedBytes = 0;
+        return body;
+      };
+      const uploadPart = async (body: Buffer) => {
+        uploadId ??= (await client.send(new sdk.CreateMultipartUploadCommand(objectMeta))).UploadId;
+        const PartNumber = parts.length + 1;
+        const { ETag } = await client.send(new sdk.UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: body }));
+        parts.push({ ETag: ETag!, PartNumber });
+      };
+      return {
+        async write(text) {
+          const chunk = Buffer.from(text, 'utf8');
+          buffered.push(chunk);
+          bufferedBytes += chunk.length;
+          if (bufferedBytes >= partBytes) await uploadPart(take());
+        },
+        async finish() {
+          if (!uploadId) {
+            await client.send(new sdk.PutObjectCommand({ ...objectMeta, Body: take() }));
+            return;
+          }
+          if (bufferedBytes > 0) await uploadPart(take());
+          await client.send(new sdk.CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+        },
+        async abort() {
+          buffered = [];
+          // The bucket's lifecycle rule removes an upload this call could not.
+          if (uploadId) await client.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+        },
+      };
+    },
+    async answer(key, meta) {
+      assertSafeKey(key);
+      const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);
+      const command = new sdk.GetObjectCommand({ Bucket, Key: key, ResponseContentType: meta.contentType, ResponseContentDisposition: contentDisposition(meta.filename) });
+      return { kind: 'redirect', url: await getSignedUrl(client, command, { expiresIn: SIGNED_URL_SECONDS }) };
+    },
+  };
+}
