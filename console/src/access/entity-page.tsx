@@ -10,6 +10,7 @@ import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
 import { PageHeader } from '../components/page-header';
 import { Timestamp } from '../components/timestamp';
+import { ExportButton } from '../exports/export-button';
 import { Link } from '../routing/link';
 import { AccessPaths, EntityName } from './access-path';
 import { entityApi, type EntityDetail } from './entity-api';
@@ -102,6 +103,7 @@ function WhoCanReach({ connectionId, entity }: { connectionId: string; entity: E
     <section aria-labelledby="holders-title">
       <h2 id="holders-title">Who can reach {entity.display_name}</h2>
       <FormMessage message={message} />
+      <ExportButton label="Export who can reach it (CSV)" request={{ source: 'access', connection_id: connectionId, entity_id: entity.entity_id }} fileName={`access-to-${entity.display_name}.csv`} />
       {holders?.length === 0 && <p>No one.</p>}
       {holders && holders.length > 0 && (
         <table class="holders stack">

@@ -382,6 +382,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Export a list as CSV or NDJSON, as a job: entities, relationships, people, access, access changes or audit events of your workspace. Needs the permission of that list (`connections:read`; `audit:read` for audit events); only you may read the export */
+        post: operations["exportsCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export you asked for: its status and, once succeeded, its row count */
+        get: operations["exportsGet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/{export_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a succeeded export (CSV: RFC 4180 with a header row; NDJSON: one item per line). In AWS a 302 to a signed URL that works for 5 minutes */
+        get: operations["exportsContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -1074,6 +1125,36 @@ export interface components {
             /** @enum {string} */
             kind: "Principal" | "Account" | "Entitlement" | "Resource" | "CloudAccountBoundary";
             source_id: string;
+        };
+        Export: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Why a failed export failed */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @description After this the export and its file are gone (404)
+             */
+            expires_at: string;
+            export_id: string;
+            filters: {
+                connection_id?: string;
+                entity_id?: string;
+                person_id?: string;
+                /** Format: date-time */
+                since?: string;
+                /** Format: date-time */
+                until?: string;
+            };
+            finished_at: string | null;
+            /** @enum {string} */
+            format: "csv" | "ndjson";
+            /** @description Data rows written (the CSV header not counted); final once succeeded */
+            rows: number;
+            /** @enum {string} */
+            source: "entities" | "relationships" | "people" | "access" | "access_changes" | "audit_events";
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed";
         };
         FederatedIdentity: {
             /** Format: date-time */
@@ -3967,6 +4048,350 @@ export interface operations {
             };
             /** @description not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportsCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description entities, relationships: required. access, access_changes: only this connection */
+                    connection_id?: string;
+                    /** @description access, with connection_id: the people who reach this entity */
+                    entity_id?: string;
+                    /** @enum {string} */
+                    format: "csv" | "ndjson";
+                    /** @description access, access_changes: only this person */
+                    person_id?: string;
+                    /**
+                     * Format: date-time
+                     * @description access_changes, audit_events: at or after this time
+                     */
+                    since?: string;
+                    /** @enum {string} */
+                    source: "entities" | "relationships" | "people" | "access" | "access_changes" | "audit_events";
+                    /**
+                     * Format: date-time
+                     * @description access_changes, audit_events: before this time
+                     */
+                    until?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued; Location is the export's URL, to poll until `succeeded` */
+            202: {
+                headers: {
+                    /** @description The URL of what the request started or created (absolute). */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        export_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed";
+                    };
+                };
+            };
+            /** @description validation_failed: an unknown source or format, a filter the source does not take, a missing connection_id (entities, relationships; access with entity_id), until not after since */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential lacks the permission the source needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: the connection, person or entity named does not exist in your workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportsGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Export"];
+                };
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential lacks the permission the source needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such export of yours (another user's is not found either), or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportsContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                export_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (local mode), with Content-Disposition naming it */
+            200: {
+                headers: {
+                    /** @description attachment; filename="tessera-<source>-<export_id>.<csv|ndjson>" */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/csv": string;
+                };
+            };
+            /** @description The file at a short-lived signed URL of the exports bucket (AWS) */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential lacks the permission the source needs */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found: no such export of yours, or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description conflict: the export has not succeeded (still queued or running, or failed) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

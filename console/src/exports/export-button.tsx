@@ -5,8 +5,11 @@
  * button (a status region), so the wait is not silent.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { exportsApi, type ExportRequest } from './exports-api';
+import { api } from '../api/client';
+import type { operations } from '../api/schema';
 import { send } from '../api/send';
+
+export type ExportRequest = operations['exportsCreate']['requestBody']['content']['application/json'];
 
 type State = { phase: 'idle' } | { phase: 'working'; text: string } | { phase: 'done'; text: string } | { phase: 'failed'; text: string };
 
@@ -19,20 +22,22 @@ export function ExportButton({ label, request, fileName }: { label: string; requ
 
   async function run() {
     setState({ phase: 'working', text: 'Preparing the export…' });
-    const created = await send(() => exportsApi.POST('/v1/exports', { body: { ...request, format: 'csv' } }));
+    const created = await send(() => api.POST('/v1/exports', { body: { ...request, format: 'csv' } }));
     if (!created.ok) return setState({ phase: 'failed', text: created.problem.detail });
-    let status = created.data.status;
+    let status: string;
     let rows = 0;
-    while (status === 'queued' || status === 'running') {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    let error: string | null = null;
+    // Read until it has ended (the first read also gives the row count of one that ended at once).
+    for (;;) {
+      const read = await send(() => api.GET('/v1/exports/{export_id}', { params: { path: { export_id: created.data.export_id } } }));
       if (!alive.current) return;
-      const read = await send(() => exportsApi.GET('/v1/exports/{export_id}', { params: { path: { export_id: created.data.export_id } } }));
       if (!read.ok) return setState({ phase: 'failed', text: read.problem.detail });
-      status = read.data.status;
-      rows = read.data.rows;
+      ({ status, rows, error } = read.data);
+      if (status !== 'queued' && status !== 'running') break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    if (status === 'failed') return setState({ phase: 'failed', text: 'The export failed; try again.' });
-    const content = await send(() => exportsApi.GET('/v1/exports/{export_id}/content', { params: { path: { export_id: created.data.export_id } }, parseAs: 'blob' }));
+    if (status === 'failed') return setState({ phase: 'failed', text: `The export failed: ${error ?? 'try again'}.` });
+    const content = await send(() => api.GET('/v1/exports/{export_id}/content', { params: { path: { export_id: created.data.export_id } }, parseAs: 'blob' }));
     if (!content.ok) return setState({ phase: 'failed', text: content.problem.detail });
     const url = URL.createObjectURL(content.data);
     const link = document.createElement('a');
