@@ -220,7 +220,7 @@ describe('on a phone (390 × 844)', () => {
     await checkPage(page, 'run-failed-phone');
     const [watched] = await runsOf(connections.watched);
     await page.goto(`/connections/${connections.watched}/runs/${watched!.run_id}`);
-    await page.getByRole('region', { name: 'Changes' }).getByRole('heading', { level: 3, name: 'Account' }).waitFor();
+    await page.getByRole('region', { name: 'Changes' }).getByRole('heading', { level: 3, name: 'Account', exact: true }).waitFor();
     await expectNoHorizontalScroll(page, 'run page');
     await checkPage(page, 'run-finished-phone');
     expect(errors).toEqual([]);
