@@ -218,8 +218,9 @@ describe('on a phone (390 × 844)', () => {
     await page.getByRole('region', { name: 'Why it failed' }).waitFor();
     await expectNoHorizontalScroll(page, 'failed run');
     await checkPage(page, 'run-failed-phone');
-    const [watched] = await runsOf(connections.watched);
-    await page.goto(`/connections/${connections.watched}/runs/${watched!.run_id}`);
+    // The watched connection's run, or one made here when this test runs alone.
+    const watched = (await runsOf(connections.watched))[0] ?? (await runToEnd(http, host, adminToken, connections.watched));
+    await page.goto(`/connections/${connections.watched}/runs/${watched.run_id}`);
     await page.getByRole('region', { name: 'Changes' }).getByRole('heading', { level: 3, name: 'Account', exact: true }).waitFor();
     await expectNoHorizontalScroll(page, 'run page');
     await checkPage(page, 'run-finished-phone');
