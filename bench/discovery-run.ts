@@ -32,7 +32,7 @@ import { build } from 'esbuild';
 import type { SQSEvent } from 'aws-lambda';
 import type { QueueJobHandler } from '../shared/jobs/job';
 import type { RunQueue } from '../shared/runs/run-queue';
-import { oktaToken } from '../test/support/providers/okta';
+import { oktaToken } from '../infra/local/stand-ins/okta';
 import { expectedInventory, generateOrg, type OrgShape } from './okta-org';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';

@@ -22,7 +22,7 @@ import { dispatchDueRuns, type DispatchReport } from '../shared/runs/dispatcher'
 import type { RunMessage, RunQueue } from '../shared/runs/run-queue';
 import { ensureTable, startDynamoDbLocal } from '../infra/local/dynamodb-local';
 import { runWithConcurrency } from '../shared/bounded-concurrency';
-import { oktaToken } from '../test/support/providers/okta';
+import { oktaToken } from '../infra/local/stand-ins/okta';
 import { printMustShow, type Criterion } from './must-show';
 
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';

@@ -4,7 +4,7 @@
  * /api/v1/apps* 100), so its memory and CPU are not counted in the runner's. Prints one JSON
  * line `{url, requests}` when ready; stops when its parent closes stdin.
  */
-import { startFakeOkta } from '../test/support/providers/okta';
+import { startFakeOkta } from '../infra/local/stand-ins/okta';
 import { generateOrg, requestsNeeded, type OrgShape } from './okta-org';
 
 const shape = JSON.parse(process.argv[2] ?? '{}') as OrgShape;

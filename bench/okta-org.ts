@@ -3,7 +3,7 @@
  * groups with memberships drawn per user, applications with assigned groups. Also counts the
  * requests a complete read needs at Okta's page maxima, per rate-limit bucket: the floor.
  */
-import { buildOrg, oktaApp, oktaGroup, oktaUser, type FakeOktaOrg } from '../test/support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaUser, type FakeOktaOrg } from '../infra/local/stand-ins/okta';
 
 export interface OrgShape {
   users: number;

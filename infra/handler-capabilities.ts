@@ -22,6 +22,7 @@ export const tableReadOnlyHandlers: ReadonlySet<string> = new Set([
   'access-changes-list',
   'audit-events-list',
   'connection-entities-list',
+  'connection-entity-get',
   'connection-relationships-list',
   'connection-run-changes-list',
   'connection-runs-get',

@@ -68,6 +68,7 @@ import { route as connectionRunsList } from './connection-runs-list';
 import { route as connectionRunsGet } from './connection-runs-get';
 import { route as connectionRunChangesList } from './connection-run-changes-list';
 import { route as connectionEntitiesList } from './connection-entities-list';
+import { route as connectionEntityGet } from './connection-entity-get';
 import { route as connectionRelationshipsList } from './connection-relationships-list';
 import { route as entityAccessList } from './entity-access-list';
 import { route as peopleList } from './people-list';
@@ -142,6 +143,7 @@ export const routes = {
   connectionRunsGet,
   connectionRunChangesList,
   connectionEntitiesList,
+  connectionEntityGet,
   connectionRelationshipsList,
   entityAccessList,
   peopleList,

@@ -7,6 +7,7 @@
  * Exit codes: 0 done, 1 usage, 2 failure, 3 an audit chain that does not verify.
  */
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { TOTP_PERIOD_SECONDS, totpCode } from '../../shared/crypto/totp';
 import { checkAuditChain } from '../../shared/audit/audit-chain-check';
@@ -59,9 +60,12 @@ Commands:
       secretsmanager:PutSecretValue on the signing secret and the table.
   create-table
       Creates the table when missing (local DynamoDB; in AWS the stack owns the table).
-  totp --secret <base32>
-      Prints the current code of a TOTP secret (the \`secret\` that enrollment answers) and the
-      seconds it stays valid: an authenticator app for the terminal. Touches no table.
+  totp --secret <base32> [--next]
+      Prints the current code of a TOTP secret (the \`secret\` that enrollment answers), alone
+      on stdout, and on stderr the seconds it stays valid: an authenticator app for the terminal
+      (CODE=$(npm run -s tessera -- totp --secret …) keeps the code only). A code works once:
+      --next waits for the next 30-second step (at most 30 s) and prints its code, which no
+      earlier sign-in can have used. Touches no table.
   help
       This text.
 
@@ -89,6 +93,7 @@ async function run(argv: string[]): Promise<void> {
       integrations: { type: 'string' },
       all: { type: 'boolean' },
       secret: { type: 'string' },
+      next: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -216,13 +221,20 @@ async function run(argv: string[]): Promise<void> {
       return;
     case 'totp': {
       if (!values.secret) throw new UsageError('--secret is required');
-      const now = Date.now() / 1000;
       // Apps show secrets in groups of four and accept any case; so does this.
       const secret = values.secret.replace(/\s+/g, '').toUpperCase();
       if (!/^[A-Z2-7]+=*$/.test(secret)) throw new UsageError('--secret is not base32 (A-Z and 2-7, as enrollment answers it)');
+      if (values.next) {
+        // Past the end of the current step, so the code printed belongs to a later step than any printed before.
+        const stepEnd = (Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) + 1) * TOTP_PERIOD_SECONDS * 1000;
+        await sleep(stepEnd - Date.now() + 50);
+      }
+      const now = Date.now() / 1000;
       const code = await totpCode(secret, now);
       const left = Math.ceil(TOTP_PERIOD_SECONDS - (now % TOTP_PERIOD_SECONDS));
-      console.log(`${code} (valid for ${left} more second${left === 1 ? '' : 's'}; each code works once)`);
+      // The code alone on stdout, so that a script can take it; the note is for the person at the terminal.
+      console.log(code);
+      console.error(`(valid for ${left} more second${left === 1 ? '' : 's'}; each code works once)`);
       return;
     }
     case 'create-table':

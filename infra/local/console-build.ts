@@ -45,7 +45,8 @@ async function isFresh(): Promise<boolean> {
 
 /** The newest modification time among what the build reads. */
 async function newestSource(): Promise<number> {
-  const files = [path.join(consoleDir, 'index.html'), path.join(consoleDir, 'vite.config.ts')];
+  // shared/console-paths.ts is the one file outside console/ that its pages import.
+  const files = [path.join(consoleDir, 'index.html'), path.join(consoleDir, 'vite.config.ts'), path.join(consoleDir, '..', 'shared', 'console-paths.ts')];
   for (const dir of ['src', 'scripts', 'public']) {
     for (const entry of await readdir(path.join(consoleDir, dir), { recursive: true, withFileTypes: true }).catch(() => [])) {
       if (entry.isFile()) files.push(path.join(entry.parentPath, entry.name));

@@ -11,7 +11,7 @@ import { loadConfig } from '../../shared/config';
 import type { Deps } from '../../shared/deps';
 import { createTenant } from '../../shared/identity/tenants';
 import { getTenantBySlug } from '../../shared/store/identity-items';
-import { SSO_CALLBACK_PATH } from '../../console/src/session/sso';
+import { SSO_CALLBACK_PATH } from '../../shared/console-paths';
 import { DemoApi } from './demo/demo-api';
 import { DEMO_PEOPLE_DOMAIN, demoIdpAccounts, startDemoEstate } from './demo/demo-estate';
 import { newIdpClientSecret, setUpDemo } from './demo/demo-setup';
@@ -93,7 +93,7 @@ Tessera demo is ready: ${url}/
 Sign in with a password
   tenant ${slug}, email ${state.admin_email}, password ${shownPassword}
   The authenticator code it asks for:  npm run tessera -- totp --secret ${state.totp_secret}
-  (a code works once: after a refusal, wait for the next one)
+  (a code works once: after a refusal, add --next to wait for the next one)
 
 Sign in by single sign-on (the demo IdP)
   In the console, sign in as ${first![1].email} (or ${others.map(([, a]) => a.email).join(', ')}): the email's domain sends you to the

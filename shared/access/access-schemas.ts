@@ -1,6 +1,6 @@
 /** Request and response schemas of the access graph: people, access, access history. */
 import * as z from 'zod/mini';
-import { EntityIdPathSchema, EntityRefSchema } from '../connections/inventory-schemas';
+import { EntityPathSchema, EntityRefSchema } from '../connections/inventory-schemas';
 import { idOf, TimestampSchema } from '../schemas/field-schemas';
 
 const Limit = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50);
@@ -23,7 +23,7 @@ export const PersonAccessQuerySchema = z.strictObject({
   kind: z.optional(z.enum(['Entitlement', 'Resource'])),
 });
 
-export const EntityAccessPathSchema = z.strictObject({ id: ConnectionId, entity_id: EntityIdPathSchema });
+export const EntityAccessPathSchema = EntityPathSchema;
 
 export const EntityAccessQuerySchema = z.strictObject({ limit: Limit, cursor: Cursor });
 

@@ -6,15 +6,11 @@
 import type { Deps } from '../deps';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
-import type { InventoryEntityRecord, InventoryRelationshipRecord } from '../store/records';
+import type { InventoryRelationshipRecord } from '../store/records';
+import { entityRefs, type EntityRef } from '../runs/entity-refs';
 import type { Page, PageRequest } from '../store/table-client';
 
-export interface EntityRef {
-  entity_id: string;
-  kind: string;
-  source_id: string;
-  display_name: string;
-}
+export type { EntityRef } from '../runs/entity-refs';
 
 export interface Neighbour {
   entity_id: string;
@@ -57,19 +53,5 @@ export async function incoming(deps: Deps, scope: Scope, kind: string, toId: str
   return out;
 }
 
-/**
- * The refs of entities of one connection, in one batch read per 100. An entity no longer in
- * the inventory (removed by the run being recorded) is named by its provider id.
- */
-export async function refsOf(deps: Deps, scope: Scope, wanted: readonly { entity_id: string; kind: string; source_id: string }[]): Promise<Map<string, EntityRef>> {
-  const unique = new Map(wanted.map((w) => [w.entity_id, w]));
-  const refs = new Map<string, EntityRef>();
-  if (unique.size === 0) return refs;
-  const found = await deps.table.batchGet(
-    [...unique.values()].map((w) => keys.inventoryEntity(scope.tenantId, scope.workspaceId, scope.connectionId, w.kind, w.entity_id)),
-    { projection: ['entity_id', 'kind', 'source_id', 'display_name'] },
-  );
-  for (const item of found as unknown as InventoryEntityRecord[]) refs.set(item.entity_id, { entity_id: item.entity_id, kind: item.kind, source_id: item.source_id, display_name: item.display_name });
-  for (const w of unique.values()) if (!refs.has(w.entity_id)) refs.set(w.entity_id, { entity_id: w.entity_id, kind: w.kind, source_id: w.source_id, display_name: w.source_id });
-  return refs;
-}
+/** The refs of entities of one connection (entity-refs.ts: one batch read per 100, removed entities named too). */
+export const refsOf = (deps: Deps, scope: Scope, wanted: readonly { entity_id: string; kind: string; source_id: string }[]): Promise<Map<string, EntityRef>> => entityRefs(deps, scope, wanted);

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { idOf, TimestampSchema } from '../schemas/field-schemas';
 import { RemediationSchema } from './schemas';
+import { EntityRefSchema } from './inventory-schemas';
 
 const CountsByKind = z.record(z.string(), z.number().check(z.int()));
 const Count = z.number().check(z.int(), z.gte(0));
@@ -60,8 +61,11 @@ export const RunChangeSchema = z
     kind: z.string(),
     entity_id: z.string().check(z.meta({ description: 'The entity; for a relationship, its `from` end' })),
     source_id: z.string(),
+    display_name: z.string().check(z.meta({ description: 'The name of the entity, or of the relationship\'s `from` end' })),
     to_entity_id: z.optional(z.string()).check(z.meta({ description: 'Relationships only: the `to` end' })),
     to_source_id: z.optional(z.string()),
+    from: z.optional(EntityRefSchema).check(z.meta({ description: 'Relationships only: the `from` end, named' })),
+    to: z.optional(EntityRefSchema).check(z.meta({ description: 'Relationships only: the `to` end, named' })),
   })
   .register(z.globalRegistry, { id: 'RunChange' });
 

@@ -19,6 +19,16 @@ export type EntityKind = (typeof entityKinds)[number];
 export const relationshipKinds = ['principal_represents_account', 'account_assigned_entitlement', 'entitlement_grants_resource'] as const;
 export type RelationshipKind = (typeof relationshipKinds)[number];
 
+/**
+ * The kinds of each relationship kind's ends, the same for every connector: a relationship's
+ * ends are named (entity refs) from its kind without storing the kinds of its ends.
+ */
+export const relationshipEnds: Readonly<Record<RelationshipKind, { from: EntityKind; to: EntityKind }>> = {
+  principal_represents_account: { from: 'Principal', to: 'Account' },
+  account_assigned_entitlement: { from: 'Account', to: 'Entitlement' },
+  entitlement_grants_resource: { from: 'Entitlement', to: 'Resource' },
+};
+
 /** Attribute values kept in the inventory: flat, JSON, and never a secret. */
 export type AttributeValue = string | number | boolean | null | string[];
 

@@ -7,6 +7,7 @@
  * nothing, so the endpoint can neither enumerate accounts nor flood a mailbox.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { RESET_PASSWORD_PATH } from '../console-paths';
 import type { Deps } from '../deps';
 import { RateLimitedError } from '../errors';
 import { auditEventPut } from '../audit/audit-log';
@@ -65,7 +66,7 @@ async function mailResetLink(deps: Deps, input: AccountName, sourceIp: string): 
     payload: { reset_id: record.id, expires_at: record.expires_at }, sourceIp,
   });
   await deps.table.transact([deps.table.putItem({ ...keys.passwordResetToken(record.token_hash), ...record, ttl: Math.floor(expires.getTime() / 1000) }), event.item]);
-  const resetLink = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const resetLink = `${deps.config.publicUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
   try {
     await emailSenderFor(deps).send(passwordResetEmail({ to: user.email, resetLink, expiresInMinutes: RESET_TOKEN_LIFETIME_MINUTES }));
   } catch (error) {

@@ -21,6 +21,7 @@ import type { ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } 
 import type { BatchCallScheduler, StoredItem } from '../store/table-client';
 import { FairSlots } from './fair-slots';
 import { contentDigestOf, entityIdOf, seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
+import { nameSearchAttributes, sourceSearchItem } from './entity-search';
 
 /** A relationship held back for the linking stage: kind, from (kind, source id), to (kind, source id), track. */
 export type HeldEdge = [kind: ObservedRelationship['kind'], fromKind: EntityRef['kind'], fromSourceId: string, toKind: EntityRef['kind'], toSourceId: string, track: string];
@@ -123,7 +124,7 @@ interface PreparedRelationship {
   key: ReturnType<typeof keys.inventoryRelationship>;
 }
 
-const ENTITY_LOOKUP = ['SK', 'digest', 'written_run', 'written_step', 'written_change', 'first_seen_at', 'changed_at'];
+const ENTITY_LOOKUP = ['SK', 'digest', 'written_run', 'written_step', 'written_change', 'first_seen_at', 'changed_at', 'searchable'];
 const RELATIONSHIP_LOOKUP = ['SK', 'written_run', 'written_step'];
 
 /** Applies one page of observations of `readingTrack` to the inventory. */
@@ -236,7 +237,12 @@ async function writePrepared(
     if (reference && existing && !ownRetry) continue;
     const change = entityChange(step, record, existing);
     if (change.report) step.changes.push([change.report, record.kind, record.entity_id, record.source_id]);
-    if (change.write) puts.push({ ...key, ...change.write });
+    // An entity stored before it had search entries gets them when its own track sees it
+    // again, content and history unchanged; after that, only new entities write a second item.
+    const unsearchable = existing !== undefined && existing.searchable !== true;
+    const write = change.write ?? (unsearchable && !reference ? healedEntity(record, existing) : undefined);
+    if (write) puts.push({ ...key, ...write, ...nameSearchAttributes(step.scope, write), searchable: true });
+    if (write && (!existing || unsearchable)) puts.push(sourceSearchItem(step.scope, record));
   }
   for (const { record, key } of relationships) {
     const existing = stored.get(key.SK) as Partial<InventoryRelationshipRecord> | undefined;
@@ -252,6 +258,18 @@ async function writePrepared(
     await deps.table.batchWrite(puts, [], { schedule });
     step.itemsWritten += puts.length;
   }
+}
+
+/** The stored entity as it is (same content), with its run history kept: only its search entries are added. */
+function healedEntity(observed: InventoryEntityRecord, existing: Partial<InventoryEntityRecord>): InventoryEntityRecord {
+  return {
+    ...observed,
+    first_seen_at: existing.first_seen_at ?? observed.first_seen_at,
+    changed_at: existing.changed_at ?? observed.changed_at,
+    written_run: existing.written_run ?? observed.written_run,
+    written_step: existing.written_step ?? observed.written_step,
+    written_change: existing.written_change ?? observed.written_change,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { entityKinds, relationshipKinds } from '../connectors/discovery';
 import { INVENTORY_SHARDS, keys } from '../store/keys';
 import type { ChangeEntry, RunProgress, RunRecord } from '../store/records';
 import { runWithConcurrency } from '../bounded-concurrency';
+import { epochSeconds } from '../clock';
 import { seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
 import type { InventoryScope } from './inventory-writer';
 import { loadRemoved, loadSeen, writeStepParts } from './run-checkpoint';
@@ -22,6 +23,8 @@ const SWEEP_STAGES: readonly { relationships: boolean; kinds: readonly string[] 
 /** Ranges of stored items a sweep step reads at once: a query's latency, not the table, limits one reader. */
 const SWEEP_LANES = 4;
 const SWEEP_PAGE = 500;
+/** How long a removed entity's ref stays to name what pointed at it (access history is kept 400 days too). */
+const REMOVED_REF_TTL_SECONDS = 400 * 24 * 3600;
 
 /**
  * Removes what the provider no longer has: stored items whose track was read to the end (or is
@@ -62,10 +65,10 @@ export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecor
   // Changes are recorded before the items go, one recording at a time: the parts written last
   // hold every change found so far, so a crash in between is redone from the cursors, merged.
   let recorded: Promise<void> = Promise.resolve();
-  const recordThenDelete = (deletes: { PK: string; SK: string }[]): Promise<void> => {
+  const recordThenDelete = (deletes: { PK: string; SK: string }[], refsLeft: Record<string, unknown>[]): Promise<void> => {
     const done = recorded.then(async () => {
       await writeStepParts(deps, scope, run.run_id, run.progress.step, { seen: new Map(), changes, removed });
-      await deps.table.batchWrite([], deletes);
+      await deps.table.batchWrite(refsLeft, deletes);
       progress.stats.items_deleted += deletes.length;
     });
     recorded = done.catch(() => undefined);
@@ -89,9 +92,10 @@ export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecor
         const page = await deps.table.queryRaw(prefix, {
           startKey: cursor === undefined || cursor === 'done' ? undefined : cursor,
           limit: SWEEP_PAGE,
-          projection: relationship ? ['kind', 'from_entity_id', 'to_entity_id', 'from_source_id', 'to_source_id', 'track'] : ['entity_id', 'source_id', 'track'],
+          projection: relationship ? ['kind', 'from_entity_id', 'to_entity_id', 'from_source_id', 'to_source_id', 'track'] : ['entity_id', 'source_id', 'display_name', 'track'],
         });
         const deletes: { PK: string; SK: string }[] = [];
+        const refsLeft: Record<string, unknown>[] = [];
         for (const item of page.items) {
           const sk = item.SK as string;
           if (relationship) {
@@ -106,10 +110,17 @@ export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecor
             if (!sweepable(item.track) || seen.has(seenKeyOfEntity(entityId))) continue;
             changes.push(['removed', kind, entityId, item.source_id as string]);
             removed.push(entityId);
-            deletes.push({ PK: prefix.PK, SK: sk });
+            const { tenantId: t, workspaceId: w, connectionId: c } = scope;
+            deletes.push({ PK: prefix.PK, SK: sk }, keys.inventoryEntitySourceKey(t, w, c, kind, entityId));
+            // Its ref stays behind, so the changes and relationships that point at it still name it (entity-refs.ts).
+            refsLeft.push({
+              ...keys.inventoryRemovedEntity(t, w, c, kind, entityId),
+              entity_id: entityId, kind, source_id: item.source_id, display_name: item.display_name ?? item.source_id,
+              removed_at: deps.clock.now().toISOString(), ttl: epochSeconds(deps.clock) + REMOVED_REF_TTL_SECONDS,
+            });
           }
         }
-        if (deletes.length > 0) await recordThenDelete(deletes);
+        if (deletes.length > 0) await recordThenDelete(deletes, refsLeft);
         cursors[name] = page.lastKey ?? 'done';
         if (!page.lastKey) return;
       }

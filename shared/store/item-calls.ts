@@ -98,11 +98,11 @@ export class ItemCalls {
     return { UnprocessedItems: perTable(out.UnprocessedItems, (writes) => writes.map(writeRequestFromWire)) };
   }
 
-  async query(input: QueryCommandInput): Promise<Pick<QueryCommandOutput, 'Items' | 'LastEvaluatedKey'>> {
+  async query(input: QueryCommandInput): Promise<Pick<QueryCommandOutput, 'Items' | 'LastEvaluatedKey' | 'Count'>> {
     const out = await this.client.send(
       new QueryCommand({ ...input, ExpressionAttributeValues: toWireIf(input.ExpressionAttributeValues), ExclusiveStartKey: toWireIf(input.ExclusiveStartKey) }),
     );
-    return { Items: out.Items?.map(fromWire), LastEvaluatedKey: fromWireIf(out.LastEvaluatedKey) };
+    return { Items: out.Items?.map(fromWire), LastEvaluatedKey: fromWireIf(out.LastEvaluatedKey), Count: out.Count };
   }
 }
 

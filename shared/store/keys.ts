@@ -25,6 +25,9 @@ export const INVENTORY_SHARDS: readonly string[] = [...'0123456789abcdefghjkmnpq
 const shardOfEntity = (entityId: string) => entityId.charAt('ent_'.length);
 const inventoryShardPk = (tenantId: string, workspaceId: string, connectionId: string, shard: string) => `${inventoryPk(tenantId, workspaceId, connectionId)}#S${shard}`;
 
+/** The first character (code point) of a search key: its index partition. */
+const firstCharOf = (key: string) => String.fromCodePoint(key.codePointAt(0) ?? 0);
+
 /** Shards of the deployment-wide GSI1 indexes (due connections, active runs). */
 const INDEX_SHARDS = 4;
 function shardOf(id: string): number {
@@ -171,6 +174,41 @@ export const keys = {
   inventoryRelationshipsTo: (tenantId: string, workspaceId: string, connectionId: string, toId: string, kind?: string): { GSI1PK: string; GSI1SKPrefix: string } => ({
     GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#TO#${toId}`,
     GSI1SKPrefix: kind ? `R#${kind}#` : 'R#',
+  }),
+  /**
+   * GSI1 keys of an entity's name in the inventory's prefix search (`?q=`): one index partition
+   * per (kind, first character of the lower-cased name), so no partition holds a whole
+   * inventory, and the query for a prefix reads only entries that start with it.
+   */
+  inventoryEntityByName: (tenantId: string, workspaceId: string, connectionId: string, kind: string, nameKey: string, entityId: string) => ({
+    GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#QN#${kind}#${firstCharOf(nameKey)}`,
+    GSI1SK: `${nameKey}\u0001${entityId}`,
+  }),
+  inventoryEntitiesByName: (tenantId: string, workspaceId: string, connectionId: string, kind: string, prefix: string): { GSI1PK: string; GSI1SKPrefix: string } => ({
+    GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#QN#${kind}#${firstCharOf(prefix)}`,
+    GSI1SKPrefix: prefix,
+  }),
+  /** An entity's source-id search entry, beside the entity (the entity item's own GSI1 entry is its name's). */
+  inventoryEntitySourceKey: (tenantId: string, workspaceId: string, connectionId: string, kind: string, entityId: string): ItemKey => ({
+    PK: inventoryShardPk(tenantId, workspaceId, connectionId, shardOfEntity(entityId)),
+    SK: `S#${kind}#${entityId}`,
+  }),
+  /** GSI1 keys of that entry: as the name's, in partitions of their own. */
+  inventoryEntityBySourceId: (tenantId: string, workspaceId: string, connectionId: string, kind: string, sourceKey: string, entityId: string) => ({
+    GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#QS#${kind}#${firstCharOf(sourceKey)}`,
+    GSI1SK: `${sourceKey}\u0001${entityId}`,
+  }),
+  inventoryEntitiesBySourceId: (tenantId: string, workspaceId: string, connectionId: string, kind: string, prefix: string): { GSI1PK: string; GSI1SKPrefix: string } => ({
+    GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#QS#${kind}#${firstCharOf(prefix)}`,
+    GSI1SKPrefix: prefix,
+  }),
+  /**
+   * The ref of an entity a run removed (kind, source id, name), kept beside where it was, so
+   * that change lists and relationship ends still name it after it is gone.
+   */
+  inventoryRemovedEntity: (tenantId: string, workspaceId: string, connectionId: string, kind: string, entityId: string): ItemKey => ({
+    PK: inventoryShardPk(tenantId, workspaceId, connectionId, shardOfEntity(entityId)),
+    SK: `G#${kind}#${entityId}`,
   }),
   /** When each (kind, track) of the inventory was last read completely. */
   inventoryMeta: (tenantId: string, workspaceId: string, connectionId: string): ItemKey => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SK: 'META' }),

@@ -466,6 +466,8 @@ export interface InventoryEntityRecord {
   written_run: string;
   written_step: number;
   written_change: 'added' | 'changed';
+  /** Set once the entity has its prefix-search entries (shared/runs/entity-search.ts); entities stored before get them when next seen. */
+  searchable?: true;
 }
 
 export interface InventoryRelationshipRecord {

@@ -404,6 +404,30 @@ export class TableClient {
     return { items: out.Items ?? [], lastKey: out.LastEvaluatedKey };
   }
 
+  /**
+   * How many items (of the table or an index) a partition holds under a sort-key prefix: counted
+   * by DynamoDB page by page (`Select: COUNT`), so no item is returned or held.
+   */
+  async countPrefix(q: { index?: GsiName; partition: string; sortPrefix: string }): Promise<number> {
+    const gsi = q.index ? tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === q.index)! : undefined;
+    let count = 0;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await this.calls.query({
+        TableName: this.name,
+        ...(q.index ? { IndexName: q.index } : { ConsistentRead: true }),
+        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        ExpressionAttributeNames: { '#pk': gsi?.partitionKey ?? tableDefinition.partitionKey, '#sk': gsi?.sortKey ?? tableDefinition.sortKey },
+        ExpressionAttributeValues: { ':pk': q.partition, ':prefix': q.sortPrefix },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      });
+      count += out.Count ?? 0;
+      startKey = out.LastEvaluatedKey;
+    } while (startKey);
+    return count;
+  }
+
   /** Items of an index partition whose sort key is at most `upTo` (oldest first): due work. */
   async queryIndexUpTo(index: GsiName, partition: string, upTo: string, limit: number): Promise<StoredItem[]> {
     const gsi = tableDefinition.globalSecondaryIndexes.find((g) => g.indexName === index)!;

@@ -101,27 +101,44 @@ describe('npm run tessera: usage', () => {
 });
 
 describe('npm run tessera -- totp', () => {
+  /** What the command printed on stdout besides npm's own `> script` banner: the code and nothing else. */
+  const printedCode = (stdout: string) => {
+    const lines = stdout.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('> '));
+    expect(lines, stdout).toHaveLength(1);
+    expect(lines[0], stdout).toMatch(/^\d{6}$/);
+    return lines[0]!;
+  };
   // otplib, an implementation of RFC 6238 independent of Tessera's, says which codes are right.
   const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-  it('prints the code of the current step and the seconds it stays valid, from a table-free run', async () => {
+  it('prints the code of the current step (alone on stdout, for scripts) and the seconds it stays valid, from a table-free run', async () => {
     const started = Math.floor(Date.now() / 1000);
     const untouched = `cli_${randomBytes(6).toString('hex')}`;
     const res = await tessera(['totp', '--secret', 'jbsw y3dp ehpk 3pxp jbsw y3dp ehpk 3pxp'], { TESSERA_TABLE: untouched });
     const ended = Math.ceil(Date.now() / 1000);
     expect(res.code, res.stderr).toBe(0);
-    const printed = /^(\d{6}) \(valid for (\d+) more seconds?; each code works once\)$/m.exec(res.stdout);
-    expect(printed, res.stdout).not.toBeNull();
+    const code = printedCode(res.stdout);
     // The run took some time: its code is the code of one of the steps it spanned, and the
     // seconds left place it in that step.
     const candidates = new Map<string, number>();
     for (let t = started; t <= ended; t++) candidates.set(await generate({ secret, epoch: t, period: 30 }), t);
-    const at = candidates.get(printed![1]!);
-    expect(at, `${printed![1]} is none of ${[...candidates.keys()].join(', ')}`).toBeDefined();
-    const left = Number(printed![2]);
-    expect(left).toBeGreaterThanOrEqual(1);
+    expect(candidates.get(code), `${code} is none of ${[...candidates.keys()].join(', ')}`).toBeDefined();
+    const left = Number(/^\(valid for (\d+) more seconds?; each code works once\)$/m.exec(res.stderr)?.[1]);
+    expect(left, res.stderr).toBeGreaterThanOrEqual(1);
     expect(left).toBeLessThanOrEqual(30);
     await expect(db.send(new DescribeTableCommand({ TableName: untouched }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
   });
+
+  it('--next waits for the next step and prints its code: a code no sign-in of the current step can have used', async () => {
+    const startedStep = Math.floor(Date.now() / 1000 / 30);
+    const res = await tessera(['totp', '--secret', secret, '--next']);
+    const endedStep = Math.floor(Date.now() / 1000 / 30);
+    expect(res.code, res.stderr).toBe(0);
+    const code = printedCode(res.stdout);
+    const laterSteps = new Map<string, number>();
+    for (let step = startedStep + 1; step <= endedStep; step++) laterSteps.set(await generate({ secret, epoch: step * 30, period: 30 }), step);
+    expect(laterSteps.size, 'the command returned only after a new step began').toBeGreaterThan(0);
+    expect(laterSteps.has(code), `${code} is the code of none of the steps after ${startedStep}`).toBe(true);
+  }, 120_000);
 
   for (const [what, args, message] of [
     ['without --secret', ['totp'], '--secret is required'],

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { oktaToken, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { oktaToken, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let okta: FakeOkta;

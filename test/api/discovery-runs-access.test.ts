@@ -11,7 +11,7 @@ import { keys } from '../../shared/store/keys';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { runToEnd, type EntityBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 

@@ -11,8 +11,8 @@ import { driveDiscovery, inventory, relationshipKeys } from '../support/discover
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
-import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../support/providers/azure';
+import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
+import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../../infra/local/stand-ins/azure';
 import { countByKind, listAll, runToEnd, type ChangeBody, type EntityBody, type RelationshipBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 import { connectorOf } from '../../shared/connectors/connector-registry';

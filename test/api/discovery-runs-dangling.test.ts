@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { AWS_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
+import { AWS_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
 import { countByKind, listAll, runToEnd, type EntityBody, type RelationshipBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 

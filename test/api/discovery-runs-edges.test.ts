@@ -18,7 +18,7 @@ import type { TableClient } from '../../shared/store/table-client';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, readRun, runToEnd, type EntityBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 

@@ -8,7 +8,7 @@ import { findIntegration } from '../../shared/connectors/catalog';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta, type FakeOktaOrg } from '../support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta, type FakeOktaOrg } from '../../infra/local/stand-ins/okta';
 import { countByKind, listAll, runToEnd, type ChangeBody, type EntityBody, type RelationshipBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 

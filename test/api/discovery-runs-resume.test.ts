@@ -12,7 +12,7 @@ import type { RunMessage } from '../../shared/runs/run-queue';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, readRun, runToEnd, type EntityBody, type RelationshipBody, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 

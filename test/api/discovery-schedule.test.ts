@@ -10,7 +10,7 @@ import { dispatchTick } from '../../shared/runs/dispatcher';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import type { RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 

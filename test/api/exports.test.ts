@@ -13,7 +13,7 @@ import { csvObjects, parseCsv } from '../support/csv';
 import { api, type HttpClient, type HttpResponse } from '../support/http-client';
 import { createTestTenant, createUser, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, runToEnd, type EntityBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 

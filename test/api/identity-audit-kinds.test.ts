@@ -17,7 +17,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, identityAuditEvents, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startOidcProvider, type LocalOidcProvider } from '../../infra/local/stand-ins/openid-provider';
 import { readOutbox, resetTokenOf } from '../support/outbox';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -28,7 +28,7 @@ let host: TestHost;
 let dns: TestDnsServer;
 let http: HttpClient;
 const clock = new MovableClock();
-let idp: TestOidcProvider | undefined;
+let idp: LocalOidcProvider | undefined;
 let tenant: TestTenant;
 let totpSecret = '';
 /** Written by the operator's path (CLI, bootstrap), not by a request: no source address. */

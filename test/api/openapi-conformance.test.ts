@@ -17,16 +17,16 @@ import { Browser } from '../support/browser';
 import { api, type HttpClient, type HttpResponse } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startOidcProvider, type LocalOidcProvider } from '../../infra/local/stand-ins/openid-provider';
 import { OpenApiConformance } from '../support/openapi-conformance';
 import { readOutbox, resetTokenOf } from '../support/outbox';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 let host: TestHost;
 let http: HttpClient;
 let okta: FakeOkta;
-let oidc: TestOidcProvider;
+let oidc: LocalOidcProvider;
 let conformance: OpenApiConformance;
 let tenant: TestTenant;
 const clock = new MovableClock();
@@ -236,7 +236,11 @@ describe('a full flow over HTTP, every answer checked against the served OpenAPI
     const entities = await call('connectionEntitiesList', { token: s.viewer, params: { id: s.connectionId }, query: { kind: 'Account' } });
     expectStatus(entities, 200);
     const entityId = bodyOf<{ entities: { entity_id: string }[] }>(entities).entities[0]!.entity_id;
+    expectStatus(await call('connectionEntitiesList', { token: s.viewer, params: { id: s.connectionId }, query: { q: 'USER', limit: '1' } }), 200);
+    expectStatus(await call('connectionEntityGet', { token: s.viewer, params: { id: s.connectionId, entity_id: entityId } }), 200);
+    expectStatus(await call('connectionEntityGet', { token: s.viewer, params: { id: s.connectionId, entity_id: 'ent_00000000000000000000000000' } }, 'absent'), 404);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { entity_id: entityId } }), 200);
+    expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId } }), 200);
     expectStatus(await call('connectionRelationshipsList', { token: s.viewer, params: { id: s.connectionId }, query: { kind: 'nothing' } }, 'unknown kind'), 400);
     // The access graph the run fed: people, a person, what they reach, who reaches an entity, history.
     const people = await call('peopleList', { token: s.viewer, query: { q: 'user' } });

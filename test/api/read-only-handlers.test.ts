@@ -13,7 +13,7 @@ import { ItemCalls } from '../../shared/store/item-calls';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { runToEnd, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -37,6 +37,7 @@ const requests = (): Record<string, { path: string; token?: string; status: numb
   'access-changes-list': { path: '/v1/access-changes', token, status: 200 },
   'audit-events-list': { path: '/v1/audit-events', token, status: 200 },
   'connection-entities-list': { path: `/v1/connections/${connectionId}/entities`, token, status: 200 },
+  'connection-entity-get': { path: `/v1/connections/${connectionId}/entities/${entityId}`, token, status: 200 },
   'connection-relationships-list': { path: `/v1/connections/${connectionId}/relationships?entity_id=${entityId}`, token, status: 200 },
   'connection-run-changes-list': { path: `/v1/connections/${connectionId}/runs/${run.run_id}/changes`, token, status: 200 },
   'connection-runs-get': { path: `/v1/connections/${connectionId}/runs/${run.run_id}`, token, status: 200 },

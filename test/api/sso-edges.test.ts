@@ -9,7 +9,7 @@ import { Browser } from '../support/browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, identityAuditEvents, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startOidcProvider, type LocalOidcProvider } from '../../infra/local/stand-ins/openid-provider';
 import { ssoErrorOf } from '../support/sso-answers';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -18,7 +18,7 @@ let http: HttpClient;
 const clock = new MovableClock();
 let tenant: TestTenant;
 let adminToken: string;
-let idp: TestOidcProvider;
+let idp: LocalOidcProvider;
 const CLIENT_SECRET = 'oidc-client-secret-for-sso-edges-1';
 const BACK = 'https://console.example.com/sso/done';
 

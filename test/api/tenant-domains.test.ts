@@ -12,7 +12,7 @@ import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startOidcProvider, type LocalOidcProvider } from '../../infra/local/stand-ins/openid-provider';
 import { ssoErrorOf } from '../support/sso-answers';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -29,7 +29,7 @@ let adminToken: string;
 let otherAdminToken: string;
 let viewerToken: string;
 let wsAdminToken: string;
-let idp: TestOidcProvider;
+let idp: LocalOidcProvider;
 
 const RECHECK_SECONDS = 3600;
 const suffix = randomBytes(4).toString('hex');

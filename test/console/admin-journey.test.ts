@@ -14,7 +14,7 @@ import { checkPage, launchBrowser, openConsole, startConsoleHost, type ConsolePa
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();

@@ -10,7 +10,7 @@ import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsole
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaToken, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaToken, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();

@@ -9,14 +9,14 @@
  * auto-submitting HTTP-POST page to Tessera's assertion consumer), skipped, saying so, only
  * where php is missing and CI is not set, as the peers tests do.
  */
-import { SSO_CALLBACK_PATH } from '../../console/src/session/sso';
+import { SSO_CALLBACK_PATH } from '../../shared/console-paths';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, launchBrowser, openConsole, signInAtSimpleSamlPhp, signInWithPassword, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, identityAuditEvents, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startOidcProvider, type LocalOidcProvider } from '../../infra/local/stand-ins/openid-provider';
 import { requireSimpleSamlPhp, startTenantSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
 import type { TestHost } from '../support/test-host';
 
@@ -65,7 +65,7 @@ describe('the console, linking an OIDC identity provider account (oidc-provider)
   const CLIENT_SECRET = 'oidc-client-secret-for-console-linking';
   let tenant: TestTenant;
   let adminToken: string;
-  let idp: TestOidcProvider;
+  let idp: LocalOidcProvider;
   let carol: string;
   let dave: string;
 

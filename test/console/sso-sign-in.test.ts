@@ -8,14 +8,14 @@
  * (its real login form and auto-submitting HTTP-POST page), skipped, saying so, only where
  * php is missing and CI is not set, as the peers tests do.
  */
-import { SSO_CALLBACK_PATH } from '../../console/src/session/sso';
+import { SSO_CALLBACK_PATH } from '../../shared/console-paths';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, continueWithEmail, launchBrowser, openConsole, signInAtSimpleSamlPhp, startConsoleHost } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startOidcProvider, type LocalOidcProvider } from '../../infra/local/stand-ins/openid-provider';
 import { requireSimpleSamlPhp, startTenantSimpleSamlPhp, type SimpleSamlPhp } from '../support/simplesamlphp';
 import type { TestHost } from '../support/test-host';
 
@@ -93,7 +93,7 @@ async function expectSignedOut(page: Page): Promise<void> {
 describe('the console, sign-in through an OIDC IdP (oidc-provider)', () => {
   let tenant: TestTenant;
   let adminToken: string;
-  let idp: TestOidcProvider;
+  let idp: LocalOidcProvider;
   const CLIENT_SECRET = 'console-oidc-client-secret-5b2e';
   const email = (user: string) => `${user}@${tenant.domain}`;
 

@@ -7,14 +7,13 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser } from '../support/browser';
 import { api, type HttpClient } from '../support/http-client';
-import { descendantsOf, freePort, isAlive, REPOSITORY, startNpm } from '../support/npm-start';
+import { descendantsOf, freeDemoPort, isAlive, REPOSITORY, startNpm } from '../support/npm-start';
 import type { RunBody } from '../support/runs';
 
 let dataDir: string;
@@ -22,25 +21,11 @@ let demo: Awaited<ReturnType<typeof startNpm>>;
 let http: HttpClient;
 let url: string;
 
-/** A port whose next four (the stand-ins') are free too. */
-async function demoPort(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    if (port + 4 > 65535) continue;
-    const free = await Promise.all([1, 2, 3, 4].map((n) => new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port + n, '127.0.0.1', () => probe.close(() => resolve(true)));
-    })));
-    if (free.every(Boolean)) return port;
-  }
-}
-
 function totpHelper(secret: string): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile('npm', ['run', '--silent', 'tessera', '--', 'totp', '--secret', secret], { cwd: REPOSITORY }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`${error.message}\n${stderr}`));
-      const code = /^(\d{6}) /m.exec(stdout)?.[1];
+      const code = /^(\d{6})$/m.exec(stdout)?.[1];
       return code ? resolve(code) : reject(new Error(`no code in: ${stdout}`));
     });
   });
@@ -48,7 +33,7 @@ function totpHelper(secret: string): Promise<string> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-demo-'));
-  const port = await demoPort();
+  const port = await freeDemoPort();
   // A fresh machine: no bootstrap variables, so the demo chooses the admin's password.
   const env = { PORT: String(port), TESSERA_DATA_DIR: dataDir, TESSERA_BOOTSTRAP_ADMIN_EMAIL: '', TESSERA_BOOTSTRAP_ADMIN_PASSWORD: '' };
   for (const name of ['TESSERA_BOOTSTRAP_ADMIN_EMAIL', 'TESSERA_BOOTSTRAP_ADMIN_PASSWORD', 'TESSERA_CONNECTOR_ENDPOINTS', 'DYNAMODB_ENDPOINT', 'TESSERA_PUBLIC_URL']) delete process.env[name];

@@ -10,8 +10,8 @@ import { findIntegration } from '../../shared/connectors/catalog';
 import type { AwsConfiguration, AwsScope } from '../../shared/connectors/aws/integration';
 import { AWS_DISCOVERY_MAX_ATTEMPTS } from '../../shared/connectors/aws/discovery-clients';
 import { countByKind, danglingEnds, driveDiscovery, inventory, relationshipKeys, type DiscoveryRead } from '../support/discovery-driver';
-import { ADMINISTRATOR_ACCESS, SECURITY_AUDIT, READ_ONLY_ACCESS, attachedPolicyArns } from '../support/providers/aws-iam-directory';
-import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
+import { ADMINISTRATOR_ACCESS, SECURITY_AUDIT, READ_ONLY_ACCESS, attachedPolicyArns } from '../../infra/local/stand-ins/aws-iam-directory';
+import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_aws_iam_discovery')!;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
 import type { AwsConfiguration } from '../../shared/connectors/aws/integration';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
-import { AWS_ACCOUNT, awsRole, awsUser, startFakeAws, type FakeAws, type FakeAwsCall } from '../support/providers/aws';
+import { AWS_ACCOUNT, awsRole, awsUser, startFakeAws, type FakeAws, type FakeAwsCall } from '../../infra/local/stand-ins/aws';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_aws_iam_discovery')!;

@@ -10,8 +10,8 @@ import { findIntegration } from '../../shared/connectors/catalog';
 import type { AzureConfiguration, AzureScope } from '../../shared/connectors/azure/integration';
 import { GROUP_PAGE_SIZE } from '../../shared/connectors/azure/graph-discovery';
 import { countByKind, danglingEnds, driveDiscovery, inventory, relationshipKeys, type DiscoveryRead } from '../support/discovery-driver';
-import { ID, MANAGEMENT_GROUP, ROLE } from '../support/providers/azure-directory';
-import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../support/providers/azure';
+import { ID, MANAGEMENT_GROUP, ROLE } from '../../infra/local/stand-ins/azure-directory';
+import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../../infra/local/stand-ins/azure';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_azure_entra_discovery')!;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
 import type { AzureConfiguration, AzureScope } from '../../shared/connectors/azure/integration';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
-import { azureApp, azureSubscriptions, startFakeAzure, type FakeAzure } from '../support/providers/azure';
+import { azureApp, azureSubscriptions, startFakeAzure, type FakeAzure } from '../../infra/local/stand-ins/azure';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_azure_entra_discovery')!;

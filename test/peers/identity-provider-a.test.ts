@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findIntegration } from '../../shared/connectors/catalog';
 import type { ConnectorTestResult } from '../../shared/connectors/connector';
 import type { OktaConfiguration, OktaScope } from '../../shared/connectors/okta/integration';
-import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { connectorOf } from '../../shared/connectors/connector-registry';
 
 const integration = findIntegration('int_okta_discovery')!;

@@ -15,7 +15,7 @@ import { Browser } from '../support/browser';
 import { api, type HttpClient, type HttpResponse } from '../support/http-client';
 import { createTestTenant, identityAuditEvents, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { startOidcProvider, type TestOidcProvider } from '../support/oidc-provider';
+import { startOidcProvider, type LocalOidcProvider } from '../../infra/local/stand-ins/openid-provider';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 const STALE = 11 * 60; // past the 10-minute window, within the 15-minute access token life
@@ -27,7 +27,7 @@ let http: HttpClient;
 const clock = new MovableClock();
 /** The default policy: REQUIRED with all seven actions. */
 let tenant: TestTenant;
-let idp: TestOidcProvider;
+let idp: LocalOidcProvider;
 
 beforeAll(async () => {
   host = await startTestHost({ clock });

@@ -7,7 +7,7 @@
 import { api, type HttpClient } from './http-client';
 import { createTestTenant, login } from './identity-fixtures';
 import type { MovableClock } from './movable-clock';
-import { startLocalServer, type LocalServer } from './providers/local-server';
+import { startLocalServer, type LocalServer } from '../../infra/local/stand-ins/local-server';
 import { startTestHost, type TestHost } from './test-host';
 
 export const PROVIDER_ENDPOINT_NAMES = ['sts', 'iam', 'login', 'graph', 'arm', 'okta'] as const;

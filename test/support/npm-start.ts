@@ -29,6 +29,23 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A port for `npm run demo`: free, with the four after it free for its stand-ins, and not 3000,
+ * so that a command of the docs that works only on the default port fails.
+ */
+export async function freeDemoPort(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port === 3000 || port + 4 > 65535) continue;
+    const free = await Promise.all([1, 2, 3, 4].map((n) => new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port + n, '127.0.0.1', () => probe.close(() => resolve(true)));
+    })));
+    if (free.every(Boolean)) return port;
+  }
+}
+
 /** Starts `npm <args>` and resolves once a line of its output matches `ready` (rejects if it exits first). */
 export async function startNpm(args: string[], env: Record<string, string>, ready: RegExp): Promise<{ child: ChildProcess; output: () => string; match: RegExpExecArray }> {
   const child = spawn('npm', args, { cwd: REPOSITORY, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

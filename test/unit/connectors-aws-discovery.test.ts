@@ -1,6 +1,6 @@
 /**
  * Cloud provider A (AWS) discovery, one page at a time against the local STS + IAM
- * (test/support/providers/aws.ts), on what the end-to-end test does not meet: tracks and
+ * (infra/local/stand-ins/aws.ts), on what the end-to-end test does not meet: tracks and
  * cursors it did not write, principals it cannot evaluate, each STS failure, role sessions
  * without credentials or expiry, IAM errors other than a refusal, and sparse answers (no
  * lists, IsTruncated without a Marker).
@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { awsDiscovery } from '../../shared/connectors/aws/discovery';
 import type { AwsConfiguration, AwsScope } from '../../shared/connectors/aws/integration';
 import type { DiscoveryContext, PageOutcome, TrackCursor } from '../../shared/connectors/discovery';
-import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, errorReply, okReply, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
+import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsSecondRole, awsUser, errorReply, okReply, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
 
 const userKeys: AwsConfiguration = { access_key_id: awsUser.accessKeyId, secret_access_key: awsUser.secretAccessKey, region: 'eu-west-1' };
 const viaRole: AwsConfiguration = { ...userKeys, role_arn: awsRole.arn, external_id: awsRole.externalId };

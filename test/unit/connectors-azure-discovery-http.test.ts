@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AzureDiscoveryHttp } from '../../shared/connectors/azure/discovery-http';
 import type { AzureConfiguration } from '../../shared/connectors/azure/integration';
 import { TestPacer } from '../support/discovery-driver';
-import { startLocalServer, type LocalReply, type LocalServer } from '../support/providers/local-server';
+import { startLocalServer, type LocalReply, type LocalServer } from '../../infra/local/stand-ins/local-server';
 
 const configuration: AzureConfiguration = {
   tenant_id: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f',

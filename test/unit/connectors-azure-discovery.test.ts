@@ -15,9 +15,9 @@ import { azureDiscovery } from '../../shared/connectors/azure/discovery';
 import type { DiscoveryContext, ObservedEntity, PageOutcome, TrackCursor } from '../../shared/connectors/discovery';
 import { unexpectedAnswer } from '../../shared/connectors/outcome';
 import { driveDiscovery, inventory, TestPacer } from '../support/discovery-driver';
-import { ID, ROLE, type FakeTenant } from '../support/providers/azure-directory';
-import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../support/providers/azure';
-import { json, startLocalServer, type LocalReply, type LocalServer } from '../support/providers/local-server';
+import { ID, ROLE, type FakeTenant } from '../../infra/local/stand-ins/azure-directory';
+import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../../infra/local/stand-ins/azure';
+import { json, startLocalServer, type LocalReply, type LocalServer } from '../../infra/local/stand-ins/local-server';
 
 const configuration: AzureConfiguration = { tenant_id: azureApp.tenantId, client_id: azureApp.clientId, client_secret: azureApp.clientSecret };
 const [subscriptionA] = azureSubscriptions as [string, string];

@@ -12,8 +12,8 @@ import { oktaDiscovery } from '../../shared/connectors/okta/discovery';
 import { oktaApiScopes, missingScope, notAnOktaOrg } from '../../shared/connectors/okta/remediation';
 import { unexpectedAnswer, unreachable } from '../../shared/connectors/outcome';
 import { driveDiscovery, inventory, TestPacer } from '../support/discovery-driver';
-import { json, startLocalServer, type LocalReply, type LocalServer } from '../support/providers/local-server';
-import { buildOrg, oktaApp, oktaGroup, oktaId, oktaToken, oktaUser, startFakeOkta, type FakeOkta, type OktaAppObject, type OktaGroupObject, type OktaUserObject } from '../support/providers/okta';
+import { json, startLocalServer, type LocalReply, type LocalServer } from '../../infra/local/stand-ins/local-server';
+import { buildOrg, oktaApp, oktaGroup, oktaId, oktaToken, oktaUser, startFakeOkta, type FakeOkta, type OktaAppObject, type OktaGroupObject, type OktaUserObject } from '../../infra/local/stand-ins/okta';
 
 let okta: FakeOkta;
 /** Answers `replies[path]` as is (no rate-limit headers unless given); 404 for anything else. */

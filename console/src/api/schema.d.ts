@@ -252,8 +252,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The discovered entities of a connection, optionally of one kind */
+        /** The discovered entities of a connection, optionally of one kind, or those whose name or source id starts with q */
         get: operations["connectionEntitiesList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/connections/{id}/entities/{entity_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One discovered entity, with its first 100 relationships each way (the other end named) and how many there are */
+        get: operations["connectionEntityGet"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1119,6 +1136,36 @@ export interface components {
             last_seen_at: string;
             source_id: string;
         };
+        EntityDetail: {
+            attributes: {
+                [key: string]: unknown;
+            };
+            display_name: string;
+            entity_id: string;
+            /** Format: date-time */
+            first_seen_at: string;
+            /** @enum {string} */
+            kind: "Principal" | "Account" | "Entitlement" | "Resource" | "CloudAccountBoundary";
+            /** Format: date-time */
+            last_seen_at: string;
+            relationships: {
+                /** @description Relationships to this entity, at most 100 */
+                in: {
+                    entity: components["schemas"]["EntityRef"];
+                    /** @enum {string} */
+                    kind: "principal_represents_account" | "account_assigned_entitlement" | "entitlement_grants_resource";
+                }[];
+                in_total: number;
+                /** @description Relationships from this entity, at most 100: their kind and the entity at the other end */
+                out: {
+                    entity: components["schemas"]["EntityRef"];
+                    /** @enum {string} */
+                    kind: "principal_represents_account" | "account_assigned_entitlement" | "entitlement_grants_resource";
+                }[];
+                out_total: number;
+            };
+            source_id: string;
+        };
         EntityRef: {
             display_name: string;
             entity_id: string;
@@ -1301,10 +1348,12 @@ export interface components {
         Relationship: {
             /** Format: date-time */
             first_seen_at: string;
+            from: components["schemas"]["EntityRef"];
             from_entity_id: string;
             from_source_id: string;
             /** @enum {string} */
             kind: "principal_represents_account" | "account_assigned_entitlement" | "entitlement_grants_resource";
+            to: components["schemas"]["EntityRef"];
             to_entity_id: string;
             to_source_id: string;
         };
@@ -1355,10 +1404,16 @@ export interface components {
         RunChange: {
             /** @enum {string} */
             change: "added" | "removed" | "changed";
+            /** @description The name of the entity, or of the relationship's `from` end */
+            display_name: string;
             /** @description The entity; for a relationship, its `from` end */
             entity_id: string;
+            /** @description Relationships only: the `from` end, named */
+            from?: components["schemas"]["EntityRef"];
             kind: string;
             source_id: string;
+            /** @description Relationships only: the `to` end, named */
+            to?: components["schemas"]["EntityRef"];
             /** @description Relationships only: the `to` end */
             to_entity_id?: string;
             to_source_id?: string;
@@ -3138,6 +3193,8 @@ export interface operations {
                 cursor?: string;
                 kind?: "Principal" | "Account" | "Entitlement" | "Resource" | "CloudAccountBoundary";
                 limit?: number;
+                /** @description A case-insensitive prefix of the display name or of the source id; matches are listed kind by kind, name matches first */
+                q?: string;
             };
             header?: never;
             path: {
@@ -3157,6 +3214,105 @@ export interface operations {
                         entities: components["schemas"]["Entity"][];
                         next_cursor: string | null;
                     };
+                };
+            };
+            /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unauthenticated (no, or no longer valid, credential), invalid_credentials or mfa_required (this action needs a recent MFA) */
+            401: {
+                headers: {
+                    /** @description The authentication scheme (`Bearer`); with `error="insufficient_user_authentication"` when the action needs a recent MFA (RFC 9470). Absent on a failed login (`invalid_credentials`). */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description forbidden: the credential's role or scopes do not allow this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description payload_too_large: the body is over 64 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description unsupported_media_type: a body sent with a Content-Type other than application/json (or a +json type), or with none */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description rate_limited: too many attempts; retry after the time Retry-After gives */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again (RFC 9110). */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    connectionEntityGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                entity_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityDetail"];
                 };
             };
             /** @description validation_failed or malformed_json: the request is not what this operation accepts (the problem's `errors` name each field) */

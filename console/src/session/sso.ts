@@ -8,9 +8,10 @@
  * Both come back to the same return path (the one admins put on the IdP's redirect URI list);
  * the pending round trip, in sessionStorage because it leaves this page, says which it was.
  */
+import { SSO_CALLBACK_PATH } from '../../../shared/console-paths';
+
 const PENDING_KEY = 'tessera.sso_pending';
 
-export const SSO_CALLBACK_PATH = '/sign-in/sso';
 
 export type PendingSso = { purpose: 'sign-in'; verifier: string } | { purpose: 'link' };
 

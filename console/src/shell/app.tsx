@@ -25,7 +25,7 @@ import { SsoCallbackPage } from '../pages/sso-callback';
 import { matchPath, navigate, useLocation, type Location } from '../routing/router';
 import { CurrentUserProvider, type Me } from '../session/current-user';
 import { session } from '../session/session';
-import { SSO_CALLBACK_PATH } from '../session/sso';
+import { RESET_PASSWORD_PATH, SSO_CALLBACK_PATH } from '../../../shared/console-paths';
 import { MfaPolicyPage } from '../settings/mfa-policy-page';
 import { SingleSignOnPage } from '../sso/single-sign-on-page';
 import { TokensPage } from '../tokens/tokens-page';
@@ -50,7 +50,7 @@ function publicPage(location: Location) {
     case '/mfa/enroll': return <MfaEnrollPage />;
     case '/mfa/challenge': return <MfaChallengePage />;
     case '/forgot-password': return <ForgotPasswordPage />;
-    case '/reset-password': return <ResetPasswordPage location={location} />;
+    case RESET_PASSWORD_PATH: return <ResetPasswordPage location={location} />;
     default: return undefined;
   }
 }

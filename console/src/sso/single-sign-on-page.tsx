@@ -8,7 +8,7 @@ import { type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
 import { useCurrentUser } from '../session/current-user';
-import { SSO_CALLBACK_PATH } from '../session/sso';
+import { SSO_CALLBACK_PATH } from '../../../shared/console-paths';
 import { DomainsPanel, type EmailDomain } from './domains-panel';
 import { IdpForm } from './idp-form';
 

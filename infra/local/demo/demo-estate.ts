@@ -9,10 +9,10 @@
  * the access graph. Ports are fixed from the API's port (PORT + 1 … + 4): the IdP's issuer is
  * saved in the tenant's IdP configuration, and it must answer there again after a restart.
  */
-import { startOidcProvider, type TestOidcProvider } from '../../../test/support/oidc-provider';
-import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../../test/support/providers/aws';
-import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../../../test/support/providers/azure';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../../test/support/providers/okta';
+import { startOidcProvider, type LocalOidcProvider } from '../stand-ins/openid-provider';
+import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../stand-ins/aws';
+import { azureApp, azureSubscriptions, sampleAzureTenant, startFakeAzure, type FakeAzure } from '../stand-ins/azure';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../stand-ins/okta';
 
 /** The people of the demo IdP: account id → email (just-in-time users of the tenant). */
 export const demoIdpAccounts = {
@@ -35,7 +35,7 @@ export interface DemoEstate {
   okta: FakeOkta;
   aws: FakeAws;
   azure: FakeAzure;
-  idp: TestOidcProvider;
+  idp: LocalOidcProvider;
   /** TESSERA_CONNECTOR_ENDPOINTS for the service. */
   endpoints: Record<string, string>;
   connections: DemoConnectionInput[];

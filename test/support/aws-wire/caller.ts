@@ -5,8 +5,8 @@
  * an unknown access key, a credential scoped to another service or region, or a signature that
  * does not verify with the key's secret is refused before anything else is looked at.
  */
-import type { LocalRequest } from '../providers/local-server';
-import { parsePresignedSigV4, parseSigV4 } from '../providers/sigv4';
+import type { LocalRequest } from '../../../infra/local/stand-ins/local-server';
+import { parsePresignedSigV4, parseSigV4 } from '../../../infra/local/stand-ins/sigv4';
 
 export const TEST_ACCOUNT = '111122223333';
 export const TEST_REGION = 'eu-west-1';

@@ -6,7 +6,7 @@
  * protocol (SQS) also send `x-amzn-query-error: <QueryCode>;Sender` (awsQueryCompatible).
  */
 import { randomUUID } from 'node:crypto';
-import type { LocalReply, LocalRequest } from '../providers/local-server';
+import type { LocalReply, LocalRequest } from '../../../infra/local/stand-ins/local-server';
 import { authenticationFailure } from './caller';
 
 export type JsonProtocolVersion = '1.0' | '1.1';

@@ -27,7 +27,7 @@
  *   the anchor bucket stands for one under Object Lock in compliance mode.
  */
 import { createHash } from 'node:crypto';
-import { startLocalServer, type LocalReply } from '../providers/local-server';
+import { startLocalServer, type LocalReply } from '../../../infra/local/stand-ins/local-server';
 import { CALLER_ARN, authenticationFailure, TEST_REGION } from './caller';
 import { ALLOW_ALL, isAllowed, type IamStatement } from './iam-policy';
 

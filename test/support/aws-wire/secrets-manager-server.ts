@@ -18,7 +18,7 @@
  *   stage the request names).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startLocalServer } from '../providers/local-server';
+import { startLocalServer } from '../../../infra/local/stand-ins/local-server';
 import { CALLER_ARN, TEST_ACCOUNT, TEST_REGION } from './caller';
 import { ALLOW_ALL, isAllowed, notAuthorizedMessage, type IamStatement } from './iam-policy';
 import { answerJsonRequest, AwsJsonError, stringMember } from './json-protocol';

@@ -13,7 +13,7 @@
  *   sender's identity ARN (`arn:aws:ses:<region>:<account>:identity/<address or domain>`).
  */
 import { randomBytes } from 'node:crypto';
-import { startLocalServer, type LocalReply } from '../providers/local-server';
+import { startLocalServer, type LocalReply } from '../../../infra/local/stand-ins/local-server';
 import { authenticationFailure, CALLER_ARN, TEST_ACCOUNT, TEST_REGION } from './caller';
 import { ALLOW_ALL, isAllowed, notAuthorizedMessage, type IamStatement } from './iam-policy';
 

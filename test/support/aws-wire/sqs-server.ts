@@ -13,7 +13,7 @@
  *   `sqs:SendMessage` on the queue's ARN.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { startLocalServer } from '../providers/local-server';
+import { startLocalServer } from '../../../infra/local/stand-ins/local-server';
 import { CALLER_ARN, TEST_ACCOUNT, TEST_REGION } from './caller';
 import { ALLOW_ALL, isAllowed, notAuthorizedMessage, type IamStatement } from './iam-policy';
 import { answerJsonRequest, AwsJsonError, stringMember } from './json-protocol';

@@ -1,10 +1,10 @@
 /**
- * A real OpenID Provider for the tests: panva's `oidc-provider` (v9) on loopback, with an RSA
- * signing key generated per run, the clients and accounts a test file asks for, and a tiny
- * interaction endpoint that tests drive over HTTP (`POST /interaction/:uid` with `login`,
- * `amr`, `acr`, or `cancel`), or in a real browser through the HTML login form it answers to a
- * navigation (`Accept: text/html`). Consent is granted for the requested scopes, as a
- * first-party IdP would.
+ * A real OpenID Provider for the tests and the demo's single sign-on: panva's `oidc-provider`
+ * (v9) on loopback, with an RSA signing key generated per run, the clients and accounts a test
+ * file (or the demo) asks for, and a tiny interaction endpoint that tests drive over HTTP
+ * (`POST /interaction/:uid` with `login`, `amr`, `acr`, or `cancel`), or in a real browser
+ * through the HTML login form it answers to a navigation (`Accept: text/html`). Consent is
+ * granted for the requested scopes, as a first-party IdP would.
  *
  * `mutateIdToken` lets a test re-sign the ID token the token endpoint answers (same key, other
  * claims): an ID token for another audience or from another issuer, as an attacker or a
@@ -16,20 +16,20 @@ import type { AddressInfo } from 'node:net';
 import { SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
-export interface TestOidcClient {
+export interface LocalOidcClient {
   client_id: string;
   client_secret: string;
   redirect_uris: string[];
 }
 
-export interface TestOidcProvider {
+export interface LocalOidcProvider {
   issuer: string;
   /** Re-sign the next ID tokens with these claims changed (undefined: leave them alone). */
   mutateIdToken: ((claims: Record<string, unknown>) => Record<string, unknown>) | undefined;
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(options: { clients: TestOidcClient[]; accounts: Record<string, { email: string; email_verified?: boolean | string | null }>; port?: number }): Promise<TestOidcProvider> {
+export async function startOidcProvider(options: { clients: LocalOidcClient[]; accounts: Record<string, { email: string; email_verified?: boolean | string | null }>; port?: number }): Promise<LocalOidcProvider> {
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -63,7 +63,7 @@ export async function startOidcProvider(options: { clients: TestOidcClient[]; ac
     },
   });
 
-  const control: TestOidcProvider = {
+  const control: LocalOidcProvider = {
     issuer,
     mutateIdToken: undefined,
     close: () => new Promise<void>((resolve) => {

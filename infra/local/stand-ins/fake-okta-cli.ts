@@ -1,6 +1,6 @@
 /**
- * `npm run fake-okta [-- <port>]`: the local Okta the tests use, for trying connections by hand
- * (README walkthrough). It answers the reads the Okta connector makes, for the one API token it
+ * `npm run fake-okta [-- <port>]`: the local Okta the tests use, alone, for trying an Okta
+ * connection by hand beside `npm start` (`npm run demo` starts its own). It answers the reads the Okta connector makes, for the one API token it
  * prints, with every scope granted, over a small sample org (three people, three groups, one
  * application) so that a discovery run finds something. Port 3001 unless given; Ctrl-C stops it.
  */

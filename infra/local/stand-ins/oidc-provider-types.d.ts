@@ -1,5 +1,5 @@
 /**
- * The small part of `oidc-provider` (v9, which ships no type declarations) that the tests use.
+ * The small part of `oidc-provider` (v9, which ships no type declarations) that the stand-in uses.
  */
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
