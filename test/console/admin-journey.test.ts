@@ -145,11 +145,13 @@ describe('the console, as a tenant admin', () => {
     await expect.poll(() => page.locator('td.run-status').first().textContent(), { timeout: 120_000 }).toBe('succeeded');
     const entityRows = page.locator('table.entities tbody tr');
     await expect.poll(() => entityRows.count()).toBeGreaterThan(0);
-    await page.getByLabel('Kind').selectOption('Principal');
+    await page.getByLabel('Entity kind').selectOption('Principal');
     await expect.poll(async () => [...new Set(await page.locator('table.entities tbody tr td:nth-child(2)').allTextContents())]).toEqual(['Principal']);
-    await page.getByRole('button', { name: /^Changes of the run/ }).first().click();
-    await page.getByText(/^added /).first().waitFor();
     await checkPage(page, 'connection-run-inventory');
+    // The run's own page: its changes grouped by kind.
+    await page.getByRole('table', { name: 'Runs of this connection' }).getByRole('link').first().click();
+    await page.getByRole('region', { name: 'Changes' }).getByRole('heading', { level: 3, name: 'Principal', exact: true }).waitFor();
+    await checkPage(page, 'connection-run');
 
     // Tokens, eleven minutes after the last MFA: creating one needs a step-up.
     clock.advance(11 * 60);

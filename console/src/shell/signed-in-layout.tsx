@@ -43,6 +43,8 @@ export function SignedInLayout({ path, children }: { path: string; children: Com
             <ul>
               {item('/', 'Home', path === '/')}
               {can('connections:read') && item('/connections', 'Connections', path.startsWith('/connections'))}
+              {can('connections:read') && item('/people', 'People', path.startsWith('/people'))}
+              {can('connections:read') && item('/access-history', 'Access history', path === '/access-history')}
               {can('tokens:manage') && item('/tokens', 'Access tokens', path === '/tokens')}
               {can('users:read') && item('/users', 'Users', path === '/users')}
               {can('audit:read') && item('/audit', 'Workspace audit log', path === '/audit')}
