@@ -13,8 +13,8 @@ import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsole
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../support/providers/aws';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { runToEnd, type RunBody } from '../support/runs';
 import type { TestHost } from '../support/test-host';
 

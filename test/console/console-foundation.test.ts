@@ -16,7 +16,7 @@ import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsole
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { runToEnd, type RunBody } from '../support/runs';
 import type { TestHost } from '../support/test-host';
 

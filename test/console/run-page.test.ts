@@ -15,7 +15,7 @@ import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsole
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../support/providers/okta';
+import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, runToEnd, type RunBody } from '../support/runs';
 import type { TestHost } from '../support/test-host';
 
