@@ -15,6 +15,8 @@ import { personKey, searchKeyOf, viewOf, type PersonRecord, type PersonView } fr
 /** Above every character DynamoDB orders (UTF-8 byte order): the end of a prefix range. */
 const HIGHEST = '\u{10FFFF}';
 const SORT_SEPARATOR = '\u0001';
+/** Ends a cursor whose last item was an email entry (`<GSI1SK>` + this). */
+const EMAIL_ENTRY_MARK = `${SORT_SEPARATOR}email`;
 
 type SearchEntry = PersonRecord & { GSI1SK: string; entry?: 'email' };
 
@@ -30,11 +32,15 @@ export async function listPeople(deps: Deps, scope: WorkspaceScope, query: PageR
   const prefix = query.q ? searchKeyOf(query.q) : '';
   let startKey: Record<string, unknown> | undefined;
   if (query.cursor) {
-    const separator = query.cursor.lastIndexOf(SORT_SEPARATOR);
-    if (separator < 0 || !query.cursor.startsWith(prefix)) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
-    const personId = query.cursor.slice(separator + 1);
-    // GSI1 sort keys are unique (an email entry exists only where it differs from the name), so any main key will do.
-    startKey = { ...personKey(scope, personId), ...keys.personByName(t, w, query.cursor.slice(0, separator), personId) };
+    // An index's start key needs the item's own main key too: the person item's, or its email entry's.
+    const fromEmail = query.cursor.endsWith(EMAIL_ENTRY_MARK);
+    const sortKey = fromEmail ? query.cursor.slice(0, -EMAIL_ENTRY_MARK.length) : query.cursor;
+    const separator = sortKey.lastIndexOf(SORT_SEPARATOR);
+    if (separator < 0 || !sortKey.startsWith(prefix)) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+    const personId = sortKey.slice(separator + 1);
+    const searchKey = sortKey.slice(0, separator);
+    const mainKey = fromEmail ? keys.personEmail(t, w, searchKey, personId) : personKey(scope, personId);
+    startKey = { ...mainKey, ...keys.personByName(t, w, searchKey, personId) };
   }
   const found: SearchEntry[] = [];
   for (;;) {
@@ -52,7 +58,8 @@ export async function listPeople(deps: Deps, scope: WorkspaceScope, query: PageR
     if (!startKey || found.length > query.limit) break;
   }
   const items = found.slice(0, query.limit);
-  return { items: items.map(viewOf), nextCursor: found.length > query.limit ? items.at(-1)!.GSI1SK : null };
+  const last = items.at(-1);
+  return { items: items.map(viewOf), nextCursor: found.length > query.limit && last ? `${last.GSI1SK}${last.entry === 'email' ? EMAIL_ENTRY_MARK : ''}` : null };
 }
 
 /** Whether this entry is the first of its person's in the range (a person whose name and email both match is listed once). */

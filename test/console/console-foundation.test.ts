@@ -149,7 +149,7 @@ describe('the console foundation', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = nav.getByRole('link');
     await nav.getByRole('link', { name: 'Workspaces' }).waitFor();
-    expect(await links.count()).toBe(9); // a tenant admin sees every page
+    expect(await links.count()).toBe(11); // a tenant admin sees every page (People and Access history included)
     expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(false);
     const rows = new Set<number>();
     for (const box of await Promise.all((await links.all()).map((l) => l.boundingBox()))) rows.add(Math.round(box!.y));
