@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READABLE_TIME_FIELDS } from '../../console/src/components/readable-time';
-import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost, PHONE, WIDE } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -20,8 +20,6 @@ import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type 
 import { runToEnd, type RunBody } from '../support/runs';
 import type { TestHost } from '../support/test-host';
 
-const WIDE = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 const clock = new MovableClock();
 let okta: FakeOkta;

@@ -11,7 +11,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { READABLE_TIME_FIELDS } from '../../console/src/components/readable-time';
-import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost } from '../support/console-browser';
+import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost, CONSOLE_SIZES, expectNoHorizontalScroll } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -72,18 +72,8 @@ afterAll(async () => {
   await okta?.close();
 });
 
-const SIZES = [{ name: 'wide', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844 }] as const;
+const SIZES = CONSOLE_SIZES;
 
-async function expectNoHorizontalScroll(page: Page, what: string): Promise<void> {
-  // A string, run in the page: what sticks out, innermost first, so a failure names the culprit.
-  const { scrollWidth, clientWidth, widest } = await page.evaluate<{ scrollWidth: number; clientWidth: number; widest: string[] }>(`(() => {
-    const width = document.documentElement.clientWidth;
-    const sticksOut = (e) => e.getBoundingClientRect().right > width + 1;
-    const out = [...document.querySelectorAll('body *')].filter((e) => sticksOut(e) && ![...e.children].some(sticksOut));
-    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, widest: out.slice(0, 5).map((e) => e.tagName.toLowerCase() + '.' + e.className + ' "' + (e.textContent || '').slice(0, 40) + '"') };
-  })()`);
-  expect(scrollWidth, `${what} scrolls sideways: ${widest.join(', ')}`).toBeLessThanOrEqual(clientWidth);
-}
 
 /** The value beside a term of the page's details list. */
 const detail = (page: Page, term: string) => page.locator(`dl.details dt:text-is("${term}") + dd`).first();

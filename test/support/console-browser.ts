@@ -95,3 +95,20 @@ export async function signInWithPassword(page: Page, email: string, password: st
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+/** The two sizes every main page is checked at: a laptop and a phone. */
+export const WIDE = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const CONSOLE_SIZES = [{ name: 'wide', ...WIDE }, { name: 'phone', ...PHONE }] as const;
+
+/** The page is no wider than the window (WCAG 1.4.10 reflow): nothing scrolls sideways. */
+export async function expectNoHorizontalScroll(page: Page, what: string): Promise<void> {
+  // A string, run in the page: what sticks out, innermost first, so a failure names the culprit.
+  const { scrollWidth, clientWidth, widest } = await page.evaluate<{ scrollWidth: number; clientWidth: number; widest: string[] }>(`(() => {
+    const width = document.documentElement.clientWidth;
+    const sticksOut = (e) => e.getBoundingClientRect().right > width + 1;
+    const out = [...document.querySelectorAll('body *')].filter((e) => sticksOut(e) && ![...e.children].some(sticksOut));
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: width, widest: out.slice(0, 5).map((e) => e.tagName.toLowerCase() + '.' + e.className + ' "' + (e.textContent || '').slice(0, 40) + '"') };
+  })()`);
+  expect(scrollWidth, `${what} scrolls sideways: ${widest.join(', ')}`).toBeLessThanOrEqual(clientWidth);
+}
