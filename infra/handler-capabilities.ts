@@ -209,7 +209,7 @@ export const CONNECTOR_REGISTRY_MODULE = 'shared/connectors/connector-registry.t
 /**
  * Handlers that append to an audit chain: after each commit they record the chain's head in the
  * audit anchor (`shared/audit/create-audit-anchor.ts`), in AWS an Object Lock bucket, and get
- * `s3:PutObject` on its objects (never a delete). The S3 client is in the bundle of every
+ * `s3:PutObject` on its objects (never a delete). The S3 anchor is in the bundle of every
  * function that carries the audit writer; the table-read-only ones among them never append (their
  * role cannot commit an event), so they carry it without the grant. The capability test checks
  * this list is exactly the carriers that may write the table.
@@ -257,8 +257,8 @@ export const auditAppendingHandlers: ReadonlySet<string> = new Set([
   'workspaces-owner-transfer',
 ]);
 
-/** The npm package whose presence in a bundle means the function carries the audit anchor's S3 client. */
-export const AUDIT_ANCHOR_CLIENT_MODULE = '@aws-sdk/client-s3';
+/** The module whose presence in a bundle means the function carries the audit anchor's S3 writer. */
+export const AUDIT_ANCHOR_CLIENT_MODULE = 'shared/audit/s3-audit-anchor.ts';
 
 /**
  * Handlers whose bundle carries the export job (`EXPORT_JOB_MODULE`): the run worker, which

@@ -59,6 +59,10 @@ const EnvSchema = z.object({
   TESSERA_KMS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_AUDIT_ANCHOR_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_EXPORT_PAGE_SIZE: intFromEnv(100, 1, 100),
+  // The SDKs' service-specific and global endpoint variables ("Service-specific endpoints"):
+  // the other clients read them themselves; the S3 client (shared/s3/s3-client.ts) reads them here.
+  AWS_ENDPOINT_URL_S3: z.optional(z.string().check(z.url())),
+  AWS_ENDPOINT_URL: z.optional(z.string().check(z.url())),
   TESSERA_EXPORTS_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_BOOTSTRAP_TENANT: z._default(z.string().check(z.minLength(1)), 'demo'),
   TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.optional(z.string().check(z.email())),
@@ -218,6 +222,8 @@ export interface Config {
    * directory, served by the local host through `GET /v1/exports/{id}/content`.
    */
   exportFiles: { kind: 's3'; bucket: string } | { kind: 'file'; dir: string };
+  /** An S3 endpoint other than AWS's (a local S3, the tests' server), addressed path-style. */
+  s3Endpoint: string | undefined;
   /** Items an export reads per page of its source (the lists' largest page; tests make it small to cross pages). */
   exportPageSize: number;
   bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
@@ -282,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 's3', bucket: e.TESSERA_AUDIT_ANCHOR_BUCKET }
       : { kind: 'file', path: path.join(dataDir, 'audit-anchors', `${e.TESSERA_TABLE}.jsonl`) },
     exportPageSize: e.TESSERA_EXPORT_PAGE_SIZE,
+    s3Endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
     exportFiles: e.TESSERA_EXPORTS_BUCKET ? { kind: 's3', bucket: e.TESSERA_EXPORTS_BUCKET } : { kind: 'file', dir: path.join(dataDir, 'exports') },
     bootstrap: {
       tenant: e.TESSERA_BOOTSTRAP_TENANT,

@@ -8,16 +8,12 @@
  *   type and name in its `response-content-*` parameters.
  * - Local: files under `<data dir>/exports/<tenant>/<workspace>/`, appended to as the job goes
  *   (written as `.partial`, renamed when complete) and answered by the content route itself.
- *
- * The S3 client and the presigner are loaded on first use (dynamic imports): a function that
- * never touches an export does not pay for them.
  */
 import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type * as S3 from '@aws-sdk/client-s3';
 import type { DepsPart } from '../deps';
 import { NotFoundError } from '../errors';
-import { tracing } from '../tracing';
+import { createS3Client, type S3ClientOptions } from '../s3/s3-client';
 
 /** S3's parts are 5 MiB at least (all but the last); a little more keeps a margin. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
@@ -53,7 +49,7 @@ export const exportFiles: DepsPart<ExportFiles> = {
   name: 'export files',
   create: (deps) => {
     const where = deps.config.exportFiles;
-    return where.kind === 's3' ? createS3ExportFiles({ bucket: where.bucket, region: deps.config.region }) : createLocalExportFiles(where.dir);
+    return where.kind === 's3' ? createS3ExportFiles({ bucket: where.bucket, region: deps.config.region, endpoint: deps.config.s3Endpoint }) : createLocalExportFiles(where.dir);
   },
 };
 
@@ -110,26 +106,19 @@ export function createLocalExportFiles(dir: string): ExportFiles {
   };
 }
 
-type S3Sdk = typeof S3;
-
-export function createS3ExportFiles(options: { bucket: string; region: string; partBytes?: number }): ExportFiles {
+export function createS3ExportFiles(options: { bucket: string; partBytes?: number } & S3ClientOptions): ExportFiles {
   const partBytes = options.partBytes ?? S3_PART_BYTES;
-  let loaded: Promise<{ sdk: S3Sdk; client: S3.S3Client }> | undefined;
-  const s3 = () =>
-    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: tracing.captureClient(new sdk.S3Client({ region: options.region })) })).catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
-  const Bucket = options.bucket;
+  const s3 = createS3Client(options);
+  const bucket = options.bucket;
   return {
-    async create(key, meta) {
+    // Nothing is sent until the first part is full: the upload begins with it.
+    create(key, meta) {
       assertSafeKey(key);
-      const { sdk, client } = await s3();
-      const objectMeta = { Bucket, Key: key, ContentType: meta.contentType, ContentDisposition: contentDisposition(meta.filename) };
+      const objectMeta = { bucket, key, contentType: meta.contentType, contentDisposition: contentDisposition(meta.filename) };
       let buffered: Buffer[] = [];
       let bufferedBytes = 0;
       let uploadId: string | undefined;
-      const parts: { ETag: string; PartNumber: number }[] = [];
+      const parts: { etag: string; partNumber: number }[] = [];
       const take = () => {
         const body = Buffer.concat(buffered);
         buffered = [];
@@ -137,12 +126,11 @@ export function createS3ExportFiles(options: { bucket: string; region: string; p
         return body;
       };
       const uploadPart = async (body: Buffer) => {
-        uploadId ??= (await client.send(new sdk.CreateMultipartUploadCommand(objectMeta))).UploadId;
-        const PartNumber = parts.length + 1;
-        const { ETag } = await client.send(new sdk.UploadPartCommand({ Bucket, Key: key, UploadId: uploadId, PartNumber, Body: body }));
-        parts.push({ ETag: ETag!, PartNumber });
+        uploadId ??= await s3.createMultipartUpload(objectMeta);
+        const partNumber = parts.length + 1;
+        parts.push({ etag: await s3.uploadPart({ bucket, key, uploadId, partNumber, body }), partNumber });
       };
-      return {
+      return Promise.resolve({
         async write(text) {
           const chunk = Buffer.from(text, 'utf8');
           buffered.push(chunk);
@@ -151,24 +139,23 @@ export function createS3ExportFiles(options: { bucket: string; region: string; p
         },
         async finish() {
           if (!uploadId) {
-            await client.send(new sdk.PutObjectCommand({ ...objectMeta, Body: take() }));
+            await s3.putObject({ ...objectMeta, body: take() });
             return;
           }
           if (bufferedBytes > 0) await uploadPart(take());
-          await client.send(new sdk.CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+          await s3.completeMultipartUpload({ bucket, key, uploadId, parts });
         },
         async abort() {
           buffered = [];
           // The bucket's lifecycle rule removes an upload this call could not.
-          if (uploadId) await client.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId: uploadId })).catch(() => undefined);
+          if (uploadId) await s3.abortMultipartUpload({ bucket, key, uploadId }).catch(() => undefined);
         },
-      };
+      });
     },
     async answer(key, meta) {
       assertSafeKey(key);
-      const [{ sdk, client }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);
-      const command = new sdk.GetObjectCommand({ Bucket, Key: key, ResponseContentType: meta.contentType, ResponseContentDisposition: contentDisposition(meta.filename) });
-      return { kind: 'redirect', url: await getSignedUrl(client, command, { expiresIn: SIGNED_URL_SECONDS }) };
+      const url = await s3.presignGetObject({ bucket, key, expiresIn: SIGNED_URL_SECONDS, responseContentType: meta.contentType, responseContentDisposition: contentDisposition(meta.filename) });
+      return { kind: 'redirect', url };
     },
   };
 }

@@ -102,7 +102,7 @@ describe('the aws stage over HTTP', () => {
     const workspaceHeads = () => [...wire.s3.objects(wire.auditAnchorBucket).keys()].filter((k) => k.startsWith(prefix));
     await expect.poll(() => workspaceHeads().length).toBeGreaterThan(0);
     for (const key of workspaceHeads()) expect(key).toMatch(/\/\d{12}-[0-9a-f]{64}$/);
-    const heads = await createS3AuditAnchor({ bucket: wire.auditAnchorBucket, region: wire.config.AWS_REGION! }).heads({ tenantId: tenant.tenantId, workspaceId: tenant.workspaceId });
+    const heads = await createS3AuditAnchor({ bucket: wire.auditAnchorBucket, region: wire.config.AWS_REGION!, endpoint: wire.s3.endpoint }).heads({ tenantId: tenant.tenantId, workspaceId: tenant.workspaceId });
     expect(heads.map((h) => `${prefix}${String(h.seq).padStart(12, '0')}-${h.digest}`)).toEqual(workspaceHeads().sort());
   });
 

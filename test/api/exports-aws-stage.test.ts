@@ -108,7 +108,7 @@ describe('exports in the aws stage', () => {
     const objects = `arn:aws:s3:::${BUCKET}/*`;
     wire.s3.policy = [{ Effect: 'Allow', Action: ['s3:PutObject', 's3:AbortMultipartUpload'], Resource: objects }];
     try {
-      const files = createS3ExportFiles({ bucket: BUCKET, region: TEST_REGION, partBytes: 5 * 1024 * 1024 });
+      const files = createS3ExportFiles({ bucket: BUCKET, region: TEST_REGION, endpoint: wire.s3.endpoint, partBytes: 5 * 1024 * 1024 });
       const key = `${tenant.tenantId}/${tenant.workspaceId}/exp_multipart0000000000000000.csv`;
       const meta = { contentType: 'text/csv; charset=utf-8; header=present', filename: 'big.csv' };
       const writer = await files.create(key, meta);

@@ -15,7 +15,7 @@
  *   its KMS statements (one action per operation, conditioned per kind) match what it does;
  * - the bundle imports `@aws-sdk/client-sqs` ⇔ the handler is in `runQueueSendingHandlers`
  *   (its `sqs:SendMessage` grant on the run queue);
- * - the bundle imports `@aws-sdk/client-s3` (the audit anchor's client) and the handler may write
+ * - the bundle contains the S3 audit anchor (`shared/audit/s3-audit-anchor.ts`) and the handler may write
  *   the table ⇔ the handler is in `auditAppendingHandlers` (its `s3:PutObject` on the anchor
  *   bucket); a table-read-only handler may carry it, never append;
  * - the bundle contains the private signing seed reader (`shared/crypto/signing-seeds.ts`) ⇔
@@ -148,10 +148,10 @@ describe('handler capabilities', () => {
   });
 
   it('grants s3:PutObject on the audit anchor exactly to the handlers that carry its client and may write the table', () => {
-    const carrying = bundles.filter((b) => b.packages.includes(AUDIT_ANCHOR_CLIENT_MODULE)).map((b) => b.handler);
+    const carrying = bundles.filter((b) => b.inputs.includes(AUDIT_ANCHOR_CLIENT_MODULE)).map((b) => b.handler);
     const listed = handlers.filter((h) => auditAppendingHandlers.has(h));
     expect(listed.length, 'at least one handler appends to an audit chain').toBeGreaterThan(0);
-    expect(listed, `infra/handler-capabilities.ts auditAppendingHandlers must be exactly the handlers that import ${AUDIT_ANCHOR_CLIENT_MODULE} and are not table-read-only`).toEqual(carrying.filter((h) => !tableReadOnlyHandlers.has(h)));
+    expect(listed, `infra/handler-capabilities.ts auditAppendingHandlers must be exactly the handlers whose bundle contains ${AUDIT_ANCHOR_CLIENT_MODULE} and are not table-read-only`).toEqual(carrying.filter((h) => !tableReadOnlyHandlers.has(h)));
     // The writers the README names append: sign-in, user management, connections, the run worker.
     for (const writer of ['auth-login', 'users-create', 'connections-create', 'run-worker']) expect(listed).toContain(writer);
     for (const other of ['health', 'jwks', 'me-get', 'audit-events-list']) expect(listed).not.toContain(other);

@@ -37,7 +37,7 @@ export interface AwsWire {
 export async function startAwsWire(): Promise<AwsWire> {
   const [kms, secretsManager, ses, sqs, s3] = await Promise.all([startKmsServer(), startSecretsManagerServer(), startSesv2Server(), startSqsServer(), startS3Server()]);
   const auditAnchorBucket = 'tessera-audit-anchor-wire';
-  s3.createBucket(auditAnchorBucket);
+  s3.createBucket(auditAnchorBucket, { objectLock: true });
   const signingSecretArn = secretsManager.createSecret('tessera-jwt-signing-seed', newSigningSeed());
   const cursorSecretArn = secretsManager.createSecret('tessera-cursor-key', newSigningSeed());
   const runQueueUrl = sqs.createQueue('tessera-runs');
@@ -61,6 +61,8 @@ export async function startAwsWire(): Promise<AwsWire> {
       TESSERA_RUN_QUEUE_URL: runQueueUrl,
       TESSERA_EMAIL_FROM: SENDER,
       TESSERA_AUDIT_ANCHOR_BUCKET: auditAnchorBucket,
+      // The S3 client takes its endpoint from the configuration (shared/s3/s3-client.ts).
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
     },
     close: async () => {
       await Promise.all([kms.close(), secretsManager.close(), ses.close(), sqs.close(), s3.close()]);

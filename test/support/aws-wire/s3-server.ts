@@ -6,7 +6,10 @@
  *
  * What it reproduces of the S3 API reference:
  * - PutObject (`PUT /<bucket>/<key>`): 200 with an `ETag`; with `If-None-Match: *` ("conditional
- *   writes") an existing key is 412 `PreconditionFailed` and the object is left as it was.
+ *   writes") an existing key is 412 `PreconditionFailed` and the object is left as it was. A
+ *   `Content-MD5` that is not the body's is 400 `BadDigest`; a bucket made with Object Lock (the
+ *   audit anchor's) refuses a put without one (400 `InvalidRequest`: "Content-MD5 OR
+ *   x-amz-checksum- HTTP header is required for Put Object requests with Object Lock parameters").
  * - ListObjectsV2 (`GET /<bucket>?list-type=2&prefix=&continuation-token=&max-keys=`): keys in
  *   UTF-8 binary order, at most `max-keys` (default 1000) a page, `IsTruncated` and
  *   `NextContinuationToken` while more remain.
@@ -35,7 +38,7 @@ export interface S3Server {
   /** For `AWS_ENDPOINT_URL_S3`. */
   endpoint: string;
   policy: IamStatement[];
-  createBucket(name: string): void;
+  createBucket(name: string, options?: { objectLock?: boolean }): void;
   /** The bucket's objects, key → body. */
   objects(bucket: string): Map<string, string>;
   /** The headers an object was stored with (content-type, content-disposition). */
@@ -56,12 +59,16 @@ const error = (status: number, code: string, message: string) => xml(status, `<E
 
 export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
   const buckets = new Map<string, Map<string, string>>();
+  const lockedBuckets = new Set<string>();
   const headersOf = new Map<string, Record<string, string>>();
   const uploads = new Map<string, { bucket: string; key: string; headers: Record<string, string>; parts: Map<number, { etag: string; body: string }> }>();
   const server: S3Server = {
     endpoint: '',
     policy: ALLOW_ALL,
-    createBucket: (name) => void buckets.set(name, new Map()),
+    createBucket: (name, options = {}) => {
+      buckets.set(name, new Map());
+      if (options.objectLock) lockedBuckets.add(name);
+    },
     objects: (bucket) => buckets.get(bucket) ?? new Map(),
     objectHeaders: (bucket, key) => headersOf.get(`${bucket}/${key}`),
     get openUploads() {
@@ -79,6 +86,11 @@ export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
   };
   const etagOf = (body: string) => `"${createHash('md5').update(body).digest('hex')}"`;
   const denied = (action: string) => error(403, 'AccessDenied', `User: ${CALLER_ARN} is not authorized to perform: ${action}`);
+  /** The request's Content-MD5 does not match its body: S3 refuses the upload. */
+  const badDigest = (request: { headers: Record<string, string | string[] | undefined>; body: string }) => {
+    const sent = request.headers['content-md5'];
+    return typeof sent === 'string' && sent !== createHash('md5').update(request.body).digest('base64');
+  };
   const local = await startLocalServer((request) => {
     const failure = authenticationFailure(request, 's3', region);
     if (failure) return error(403, failure.type === 'InvalidSignatureException' ? 'SignatureDoesNotMatch' : 'AccessDenied', failure.message);
@@ -100,6 +112,7 @@ export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
       const upload = uploads.get(uploadId ?? '');
       if (!upload || upload.bucket !== bucketName || upload.key !== key) return error(404, 'NoSuchUpload', 'The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.');
       if (request.method === 'PUT') {
+        if (badDigest(request)) return error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
         const partNumber = Number(query.get('partNumber'));
         if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) return error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
         upload.parts.set(partNumber, { etag: etagOf(request.body), body: request.body });
@@ -129,6 +142,10 @@ export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
     if (request.method === 'PUT' && key) {
       if (!isAllowed(server.policy, 's3:PutObject', objectArn)) return denied('s3:PutObject');
       if (!bucket) return error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+      if (badDigest(request)) return error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+      if (lockedBuckets.has(bucketName) && request.headers['content-md5'] === undefined && !Object.keys(request.headers).some((h) => h.startsWith('x-amz-checksum-'))) {
+        return error(400, 'InvalidRequest', 'Content-MD5 OR x-amz-checksum- HTTP header is required for Put Object requests with Object Lock parameters');
+      }
       if (request.headers['if-none-match'] === '*' && bucket.has(key)) return error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
       bucket.set(key, request.body);
       headersOf.set(`${bucketName}/${key}`, storedHeaders(request));
