@@ -97,9 +97,28 @@ describe('the console, single sign-on', () => {
     await row.getByText(`_tessera-challenge.${added}`).waitFor();
     await checkPage(page, 'sso-domains');
 
-    // Delete, after the confirmation.
-    page.once('dialog', (dialog) => void dialog.accept());
+    // Removing a domain asks first: Cancel keeps it, the dialog's Remove removes it.
+    await row.getByRole('button', { name: `Remove ${added}` }).click();
+    const removal = page.getByRole('dialog', { name: `Remove ${added}?` });
+    await removal.waitFor();
+    await checkPage(page, 'sso-domain-remove-dialog');
+    await removal.getByRole('button', { name: 'Cancel' }).click();
+    await removal.waitFor({ state: 'hidden' });
+    const listedDomains = async () => ((await http.request('GET', `/v1/tenants/${tenant.tenantId}/domains`, { token: adminToken })).body as { domains: DomainAnswer[] }).domains.map((d) => d.domain);
+    expect(await listedDomains()).toContain(added);
+    await row.getByRole('button', { name: `Remove ${added}` }).click();
+    await removal.getByRole('button', { name: `Remove ${added}` }).click();
+    await page.getByText(`${added} removed.`).waitFor();
+    expect(await listedDomains()).not.toContain(added);
+
+    // Delete, after the confirmation: Cancel keeps the IdP.
     await page.getByRole('button', { name: 'Delete the identity provider' }).click();
+    const deletion = page.getByRole('dialog', { name: 'Delete the identity provider?' });
+    await deletion.getByRole('button', { name: 'Cancel' }).click();
+    await deletion.waitFor({ state: 'hidden' });
+    expect((await idp()).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete the identity provider' }).click();
+    await deletion.getByRole('button', { name: 'Delete the identity provider' }).click();
     await page.getByText('The identity provider is deleted.').waitFor();
     expect((await idp()).status).toBe(404);
     expect(errors).toEqual([]);
@@ -170,8 +189,8 @@ describe('the console, single sign-on', () => {
     expect(await page.getByLabel('Subject attribute (optional)').inputValue()).toBe('');
     await checkPage(page, 'sso-saml-edited');
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete the identity provider' }).click();
+    await page.getByRole('dialog', { name: 'Delete the identity provider?' }).getByRole('button', { name: 'Delete the identity provider' }).click();
     await page.getByText('The identity provider is deleted.').waitFor();
     expect((await idp()).status).toBe(404);
     expect(errors).toEqual([]);

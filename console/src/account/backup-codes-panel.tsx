@@ -7,14 +7,20 @@ import { api } from '../api/client';
 import { type Problem } from '../api/problem';
 import { send } from '../api/send';
 import { BackupCodes } from '../components/backup-codes';
+import { useConfirm } from '../components/confirm-dialog';
 import { FormMessage } from '../components/form-message';
 
 export function BackupCodesPanel() {
   const [codes, setCodes] = useState<string[] | undefined>();
   const [problem, setProblem] = useState<Problem | undefined>();
+  const [confirmDialog, confirm] = useConfirm('confirm-new-backup-codes');
 
   async function regenerate() {
-    if (!window.confirm('Make new backup codes? The current ones stop working.')) return;
+    if (!(await confirm({
+      title: 'Make new backup codes?',
+      body: <p>Your current backup codes stop working at once; the new ones are shown only once.</p>,
+      confirmLabel: 'Make new backup codes',
+    }))) return;
     const outcome = await send(() => api.POST('/v1/mfa/backup-codes/regen'));
     if (!outcome.ok) return setProblem(outcome.problem);
     setProblem(undefined);
@@ -36,6 +42,7 @@ export function BackupCodesPanel() {
           <button type="button" onClick={() => void regenerate()}>Make new backup codes</button>
         </>
       )}
+      {confirmDialog}
     </section>
   );
 }

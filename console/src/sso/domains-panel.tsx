@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
+import { useConfirm } from '../components/confirm-dialog';
 import { CopyButton } from '../components/copy-button';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
@@ -16,6 +17,7 @@ export function DomainsPanel({ tenantId, domains, onChanged }: { tenantId: strin
   const [domain, setDomain] = useState('');
   const [problem, setProblem] = useState<Problem | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  const [confirmDialog, confirm] = useConfirm('confirm-remove-domain');
 
   async function settle(outcome: { ok: true } | { ok: false; problem: Problem }, message: string) {
     if (!outcome.ok) {
@@ -40,7 +42,11 @@ export function DomainsPanel({ tenantId, domains, onChanged }: { tenantId: strin
   }
 
   async function remove(name: string) {
-    if (!window.confirm(`Remove ${name}? Sign-in stops routing it at once.`)) return;
+    if (!(await confirm({
+      title: `Remove ${name}?`,
+      body: <p>Sign-in stops routing {name} to this tenant at once, and the identity provider no longer serves it. Adding it again needs a new DNS check.</p>,
+      confirmLabel: `Remove ${name}`,
+    }))) return;
     const outcome = await send(() => api.DELETE('/v1/tenants/{id}/domains/{domain}', { params: { path: { id: tenantId, domain: name } } }));
     await settle(outcome, `${name} removed.`);
   }
@@ -82,6 +88,7 @@ export function DomainsPanel({ tenantId, domains, onChanged }: { tenantId: strin
           ))}
         </tbody>
       </table>
+      {confirmDialog}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { fieldErrors, formMessage, type Problem } from '../api/problem';
 import { send } from '../api/send';
+import { useConfirm } from '../components/confirm-dialog';
 import { Field } from '../components/field';
 import { FormMessage } from '../components/form-message';
 import { TextAreaField } from '../components/text-area-field';
@@ -24,6 +25,7 @@ export function IdpForm({ tenantId, config, verifiedDomains, consoleRedirectUri,
 }) {
   const [values, setValues] = useState<IdpFormValues>(() => (config ? valuesOf(config) : emptyValues(consoleRedirectUri)));
   const [problem, setProblem] = useState<Problem | undefined>();
+  const [confirmDialog, confirm] = useConfirm('confirm-delete-idp');
   const set = <K extends keyof IdpFormValues>(key: K, value: IdpFormValues[K]) => setValues({ ...values, [key]: value });
 
   async function save(event: Event) {
@@ -39,7 +41,11 @@ export function IdpForm({ tenantId, config, verifiedDomains, consoleRedirectUri,
   }
 
   async function remove() {
-    if (!window.confirm('Delete the identity provider? Its users can no longer sign in through it.')) return;
+    if (!(await confirm({
+      title: 'Delete the identity provider?',
+      body: <p>Its users can no longer sign in through it. This cannot be undone.</p>,
+      confirmLabel: 'Delete the identity provider',
+    }))) return;
     const outcome = await send(() => api.DELETE('/v1/tenants/{id}/idp', { params: { path: { id: tenantId } } }));
     if (!outcome.ok) return setProblem(outcome.problem);
     setValues(emptyValues(consoleRedirectUri));
@@ -103,8 +109,9 @@ export function IdpForm({ tenantId, config, verifiedDomains, consoleRedirectUri,
       </div>
       <div class="actions">
         <button type="submit">{config ? 'Save the identity provider' : 'Create the identity provider'}</button>
-        {config && <button type="button" onClick={() => void remove()}>Delete the identity provider</button>}
+        {config && <button type="button" class="danger" onClick={() => void remove()}>Delete the identity provider</button>}
       </div>
+      {confirmDialog}
     </form>
   );
 }
