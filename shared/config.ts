@@ -59,10 +59,14 @@ const EnvSchema = z.object({
   TESSERA_KMS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_AUDIT_ANCHOR_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_EXPORT_PAGE_SIZE: intFromEnv(100, 1, 100),
-  // The SDKs' service-specific and global endpoint variables ("Service-specific endpoints"):
-  // the other clients read them themselves; the S3 client (shared/s3/s3-client.ts) reads them here.
-  AWS_ENDPOINT_URL_S3: z.optional(z.string().check(z.url())),
+  // The SDKs' service-specific and global endpoint variables ("Service-specific endpoints"),
+  // for Tessera's own AWS clients (shared/aws/): a local AWS in tests, never set in Lambda.
   AWS_ENDPOINT_URL: z.optional(z.string().check(z.url())),
+  AWS_ENDPOINT_URL_S3: z.optional(z.string().check(z.url())),
+  AWS_ENDPOINT_URL_KMS: z.optional(z.string().check(z.url())),
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: z.optional(z.string().check(z.url())),
+  AWS_ENDPOINT_URL_SESV2: z.optional(z.string().check(z.url())),
+  AWS_ENDPOINT_URL_SQS: z.optional(z.string().check(z.url())),
   TESSERA_EXPORTS_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_BOOTSTRAP_TENANT: z._default(z.string().check(z.minLength(1)), 'demo'),
   TESSERA_BOOTSTRAP_ADMIN_EMAIL: z.optional(z.string().check(z.email())),
@@ -222,8 +226,8 @@ export interface Config {
    * directory, served by the local host through `GET /v1/exports/{id}/content`.
    */
   exportFiles: { kind: 's3'; bucket: string } | { kind: 'file'; dir: string };
-  /** An S3 endpoint other than AWS's (a local S3, the tests' server), addressed path-style. */
-  s3Endpoint: string | undefined;
+  /** Endpoints other than AWS's, per service (a local AWS, the tests' servers); S3's is addressed path-style. */
+  awsEndpoints: Record<'s3' | 'kms' | 'secretsManager' | 'sesv2' | 'sqs', string | undefined>;
   /** Items an export reads per page of its source (the lists' largest page; tests make it small to cross pages). */
   exportPageSize: number;
   bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
@@ -288,7 +292,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 's3', bucket: e.TESSERA_AUDIT_ANCHOR_BUCKET }
       : { kind: 'file', path: path.join(dataDir, 'audit-anchors', `${e.TESSERA_TABLE}.jsonl`) },
     exportPageSize: e.TESSERA_EXPORT_PAGE_SIZE,
-    s3Endpoint: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
+    awsEndpoints: {
+      s3: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
+      kms: e.AWS_ENDPOINT_URL_KMS ?? e.AWS_ENDPOINT_URL,
+      secretsManager: e.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? e.AWS_ENDPOINT_URL,
+      sesv2: e.AWS_ENDPOINT_URL_SESV2 ?? e.AWS_ENDPOINT_URL,
+      sqs: e.AWS_ENDPOINT_URL_SQS ?? e.AWS_ENDPOINT_URL,
+    },
     exportFiles: e.TESSERA_EXPORTS_BUCKET ? { kind: 's3', bucket: e.TESSERA_EXPORTS_BUCKET } : { kind: 'file', dir: path.join(dataDir, 'exports') },
     bootstrap: {
       tenant: e.TESSERA_BOOTSTRAP_TENANT,

@@ -1,7 +1,7 @@
 /**
  * The audit anchor of the stage (S3 in AWS, an append-only file locally), made on first use
  * for a given `Deps` and kept with it. Only the code that appends to an audit chain or checks
- * one imports this module, so only those functions' bundles carry the S3 client (shared/s3/s3-client.ts), and
+ * one imports this module, so only those functions' bundles carry the S3 client (shared/aws/s3-client.ts), and
  * infra/handler-capabilities.ts grants `s3:PutObject` on the anchor bucket to exactly those.
  */
 import type { DepsPart } from '../deps';
@@ -13,6 +13,6 @@ export const auditAnchor: DepsPart<AuditAnchor> = {
   name: 'audit anchor',
   create: (deps) => {
     const where = deps.config.auditAnchor;
-    return where.kind === 's3' ? createS3AuditAnchor({ bucket: where.bucket, region: deps.config.region, endpoint: deps.config.s3Endpoint }) : createFileAuditAnchor({ file: where.path, clock: deps.clock });
+    return where.kind === 's3' ? createS3AuditAnchor({ bucket: where.bucket, region: deps.config.region, endpoint: deps.config.awsEndpoints.s3 }) : createFileAuditAnchor({ file: where.path, clock: deps.clock });
   },
 };

@@ -5,7 +5,7 @@
  * lists the chain's keys and reads no object. The functions' roles may put objects, never
  * delete them, and Object Lock keeps every version for the retention period whoever asks.
  */
-import { createS3Client, S3ResponseError, type S3ClientOptions } from '../s3/s3-client';
+import { createS3Client, S3ResponseError, type S3ClientOptions } from '../aws/s3-client';
 import type { ChainLink } from '../store/table-client';
 import { anchorChainName, bySeq, type AuditAnchor, type AuditChainRef } from './audit-anchor';
 

@@ -13,7 +13,7 @@ import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/prom
 import path from 'node:path';
 import type { DepsPart } from '../deps';
 import { NotFoundError } from '../errors';
-import { createS3Client, type S3ClientOptions } from '../s3/s3-client';
+import { createS3Client, type S3ClientOptions } from '../aws/s3-client';
 
 /** S3's parts are 5 MiB at least (all but the last); a little more keeps a margin. */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
@@ -49,7 +49,7 @@ export const exportFiles: DepsPart<ExportFiles> = {
   name: 'export files',
   create: (deps) => {
     const where = deps.config.exportFiles;
-    return where.kind === 's3' ? createS3ExportFiles({ bucket: where.bucket, region: deps.config.region, endpoint: deps.config.s3Endpoint }) : createLocalExportFiles(where.dir);
+    return where.kind === 's3' ? createS3ExportFiles({ bucket: where.bucket, region: deps.config.region, endpoint: deps.config.awsEndpoints.s3 }) : createLocalExportFiles(where.dir);
   },
 };
 

@@ -1,11 +1,11 @@
 /**
- * Tessera's S3 client (shared/s3/s3-client.ts) against the local S3 of the aws-wire servers,
+ * Tessera's S3 client (shared/aws/s3-client.ts) against the local S3 of the aws-wire servers,
  * which verifies every SigV4 signature (header and presigned) with the caller's secret: keys
  * that need encoding, conditional puts, Object Lock's integrity header, listings past one page,
  * multipart uploads, presigned reads and their expiry, and S3's errors by code.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createS3Client, S3ResponseError, type S3Client } from '../../shared/s3/s3-client';
+import { createS3Client, S3ResponseError, type S3Client } from '../../shared/aws/s3-client';
 import { TEST_CREDENTIALS, TEST_REGION } from '../support/aws-wire/caller';
 import { ALLOW_ALL } from '../support/aws-wire/iam-policy';
 import { startS3Server, type S3Server } from '../support/aws-wire/s3-server';

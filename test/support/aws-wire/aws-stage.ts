@@ -61,8 +61,12 @@ export async function startAwsWire(): Promise<AwsWire> {
       TESSERA_RUN_QUEUE_URL: runQueueUrl,
       TESSERA_EMAIL_FROM: SENDER,
       TESSERA_AUDIT_ANCHOR_BUCKET: auditAnchorBucket,
-      // The S3 client takes its endpoint from the configuration (shared/s3/s3-client.ts).
+      // Tessera's own AWS clients (shared/aws/) take their endpoints from the configuration.
       AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_KMS: kms.endpoint,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqs.endpoint,
     },
     close: async () => {
       await Promise.all([kms.close(), secretsManager.close(), ses.close(), sqs.close(), s3.close()]);

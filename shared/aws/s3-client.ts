@@ -1,8 +1,7 @@
 /**
  * The few Amazon S3 operations Tessera calls (the audit anchor's conditional puts and listing,
- * the exports' uploads and signed downloads), over S3's REST-XML API with `fetch`, signed with
- * the SDK's own SigV4 signer (`@smithy/signature-v4`, already in every bundle through the
- * DynamoDB client) and the Lambda role's environment credentials.
+ * the exports' uploads and signed downloads), over S3's REST-XML API, sent as all of Tessera's
+ * AWS calls are (`signed-request.ts`: SigV4, environment credentials, the SDK's retries).
  *
  * Why not `@aws-sdk/client-s3`: every function that appends audit events records the chain's
  * head in S3, and the full client (with its checksums, endpoint rule set and XML serde for some
@@ -19,17 +18,11 @@
  * - Errors are XML `<Error><Code/><Message/></Error>`; CompleteMultipartUpload may answer 200
  *   with an error in its body, which is an error.
  */
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentityProvider, Checksum, SourceData } from '@smithy/types';
+import { createHash } from 'node:crypto';
+import { createAwsRequester, hostHeader, queryString, uriEncode, type AwsAnswer, type AwsServiceOptions } from './signed-request';
 
-export interface S3ClientOptions {
-  region: string;
-  /** A non-AWS endpoint (tests, a local S3): addressed path-style. */
-  endpoint?: string;
-  credentials?: AwsCredentialIdentityProvider;
-}
+/** An `endpoint` (tests, a local S3) is addressed path-style. */
+export type S3ClientOptions = AwsServiceOptions;
 
 export interface S3ObjectHeaders {
   contentType?: string;
@@ -62,35 +55,6 @@ export class S3ResponseError extends Error {
   }
 }
 
-/** The SHA-256 (or HMAC-SHA-256 with a secret) the signer asks for, on node:crypto. */
-class NodeSha256 implements Checksum {
-  private hash: Hash | Hmac;
-  constructor(private readonly secret?: SourceData) {
-    this.hash = this.fresh();
-  }
-  private fresh(): Hash | Hmac {
-    return this.secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(this.secret));
-  }
-  update(data: Uint8Array): void {
-    this.hash.update(data);
-  }
-  digest(): Promise<Uint8Array> {
-    return Promise.resolve(new Uint8Array(this.hash.digest()));
-  }
-  reset(): void {
-    this.hash = this.fresh();
-  }
-}
-
-function toBuffer(data: SourceData): Buffer {
-  if (typeof data === 'string') return Buffer.from(data, 'utf8');
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  return Buffer.from(data);
-}
-
-/** RFC 3986 unreserved characters stay; everything else is percent-encoded (SigV4's UriEncode). */
-const uriEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const xmlText = (text: string) =>
   text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, entity: string) =>
@@ -101,6 +65,7 @@ const elements = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<${
 const element = (xml: string, name: string) => elements(xml, name)[0];
 
 const md5 = (body: Buffer) => createHash('md5').update(body).digest('base64');
+const errorCodeOf = (answer: AwsAnswer) => (answer.status >= 300 ? element(answer.body.toString('utf8'), 'Code') : undefined);
 
 interface S3Request {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
@@ -112,15 +77,9 @@ interface S3Request {
 }
 
 export function createS3Client(options: S3ClientOptions): S3Client {
-  const signer = new SignatureV4({
-    service: 's3',
-    region: options.region,
-    credentials: options.credentials ?? fromEnv(),
-    sha256: NodeSha256,
-    uriEscapePath: false,
-    applyChecksum: true,
-  });
-  const endpoint = options.endpoint ? new URL(options.endpoint) : undefined;
+  // S3 signs the path as sent (no second encoding) and wants the payload's hash in a header.
+  const requester = createAwsRequester('s3', { ...options, uriEscapePath: false, applyChecksum: true });
+  const endpoint = requester.endpoint;
 
   /** The request to sign: where it goes, and its path already encoded as it is sent. */
   const target = ({ bucket, key = '' }: Pick<S3Request, 'bucket' | 'key'>) => {
@@ -130,24 +89,18 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     return { protocol: endpoint.protocol, hostname: endpoint.hostname, port: endpoint.port ? Number(endpoint.port) : undefined, path: `${base}/${bucket}${key ? `/${encodedKey}` : ''}` };
   };
   const urlOf = (request: { protocol: string; hostname: string; port?: number; path: string; query: Record<string, string | string[] | null> }) => {
-    const query = Object.entries(request.query)
-      .flatMap(([name, value]) => (value === null ? [uriEncode(name)] : (Array.isArray(value) ? value : [value]).map((v) => `${uriEncode(name)}=${uriEncode(v)}`)))
-      .join('&');
-    return `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}${query ? `?${query}` : ''}`;
+    const query = queryString(request.query);
+    return `${request.protocol}//${hostHeader(request.hostname, request.port)}${request.path}${query ? `?${query}` : ''}`;
   };
 
-  const send = async (request: S3Request): Promise<{ headers: Headers; text: string }> => {
+  const send = async (request: S3Request): Promise<{ headers: AwsAnswer['headers']; text: string }> => {
     const where = target(request);
-    const headers: Record<string, string> = { host: where.port ? `${where.hostname}:${where.port}` : where.hostname, ...request.headers };
+    const headers: Record<string, string> = { host: hostHeader(where.hostname, where.port), ...request.headers };
     if (request.body) headers['content-md5'] = md5(request.body);
-    const signed = await signer.sign({ method: request.method, ...where, query: request.query ?? {}, headers, body: request.body });
-    const sentHeaders = { ...signed.headers };
-    // fetch sets Host itself (and refuses to be told it).
-    delete sentHeaders.host;
-    const response = await fetch(urlOf({ ...where, query: signed.query ?? {} }), { method: request.method, headers: sentHeaders, body: request.body ? new Uint8Array(request.body) : undefined });
-    const text = await response.text();
-    if (!response.ok) throw new S3ResponseError(element(text, 'Code') ?? `Http${response.status}`, response.status, element(text, 'Message') ?? response.statusText);
-    return { headers: response.headers, text };
+    const answer = await requester.send({ method: request.method, ...where, query: request.query, headers, body: request.body }, errorCodeOf);
+    const text = answer.body.toString('utf8');
+    if (answer.status >= 300) throw new S3ResponseError(element(text, 'Code') ?? `Http${answer.status}`, answer.status, element(text, 'Message') ?? `S3 answered ${answer.status}`);
+    return { headers: answer.headers, text };
   };
 
   const objectHeaders = (input: S3ObjectHeaders) => ({
@@ -180,7 +133,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     },
     async uploadPart({ bucket, key, uploadId, partNumber, body }) {
       const { headers } = await send({ method: 'PUT', bucket, key, query: { partNumber: String(partNumber), uploadId }, body });
-      const etag = headers.get('etag');
+      const etag = headers.etag;
       if (!etag) throw new S3ResponseError('MalformedResponse', 200, 'UploadPart answered no ETag');
       return etag;
     },
@@ -200,8 +153,8 @@ export function createS3Client(options: S3ClientOptions): S3Client {
         ...(responseContentType ? { 'response-content-type': responseContentType } : {}),
         ...(responseContentDisposition ? { 'response-content-disposition': responseContentDisposition } : {}),
       };
-      const host = where.port ? `${where.hostname}:${where.port}` : where.hostname;
-      const presigned = await signer.presign({ method: 'GET', ...where, query, headers: { host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } }, { expiresIn });
+      const host = hostHeader(where.hostname, where.port);
+      const presigned = await requester.signer.presign({ method: 'GET', ...where, query, headers: { host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } }, { expiresIn });
       return urlOf({ ...where, query: presigned.query ?? {} });
     },
   };
