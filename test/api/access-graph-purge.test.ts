@@ -10,6 +10,7 @@ import { createTestTenant, createUser, login } from '../support/identity-fixture
 import { MovableClock } from '../support/movable-clock';
 import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
+import { createConnection as createConnectionOver } from '../support/connections';
 import { listAll, runToEnd } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -36,11 +37,7 @@ const carol = oktaUser(3, { login: 'carol@acme.test', email: 'Carol@example.com'
 const staff = oktaGroup(1, 'Staff');
 const wiki = oktaApp(1, 'Wiki');
 
-async function createConnection(token: string, body: Record<string, unknown>): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', { token, body: { schedule: { type: 'daily', hour: 3, minute: 0 }, ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (token: string, body: Record<string, unknown>) => createConnectionOver(http, token, body);
 const oktaBody = { integration_id: 'int_okta_discovery', name: 'okta', scope: {}, configuration: { org_url: 'https://acme.okta.com', api_token: oktaToken } };
 const people = (query = '', token = tokens.admin) => listAll<PersonBody>(http, token, `/v1/people${query}`, 'people');
 const byEmail = (all: PersonBody[], email: string) => all.find((p) => p.emails.map((e) => e.toLowerCase()).includes(email));

@@ -12,7 +12,8 @@ import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
-import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
+import { oktaToken, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
+import { acme, acmeOrg, createConnection as createConnectionOver } from '../support/connections';
 import { listAll, runToEnd, type EntityBody, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 
@@ -61,22 +62,10 @@ let otherConnection = '';
 let firstOktaRun: RunBody;
 let tenant: TestTenant;
 
-const alice = oktaUser(1, { login: 'alice@acme.test', email: 'ALICE@Example.com', firstName: 'Alice' });
-const bob = oktaUser(2, { login: 'bob@acme.test', email: 'bob@example.com' });
-const carol = oktaUser(3, { login: 'carol@acme.test', email: 'Carol@example.com' });
-const payrollUsers = oktaGroup(1, 'Payroll users');
-const admins = oktaGroup(2, 'Admins');
-const payroll = oktaApp(1, 'Payroll');
-const adminConsole = oktaApp(2, 'Admin Console');
+const { alice, bob, carol, payrollUsers, admins, payroll, adminConsole } = acme;
 
-const acmeOrg = (members: Record<string, string[]>) =>
-  buildOrg({ users: [alice, bob, carol], groups: [payrollUsers, admins], members, apps: [payroll, adminConsole], appGroups: { [payroll.id]: [payrollUsers.id], [adminConsole.id]: [admins.id] } });
 
-async function createConnection(token: string, body: Record<string, unknown>): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', { token, body: { schedule: { type: 'daily', hour: 3, minute: 0 }, ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (token: string, body: Record<string, unknown>) => createConnectionOver(http, token, body);
 
 const get = async <T>(path: string, token = tokens.admin): Promise<T> => {
   const res = await http.request('GET', path, { token });

@@ -11,6 +11,7 @@ import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta, type FakeOktaOrg } from '../../infra/local/stand-ins/okta';
 import { countByKind, listAll, runToEnd, type ChangeBody, type EntityBody, type RelationshipBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { createConnection as createConnectionOver } from '../support/connections';
 
 let okta: FakeOkta;
 let host: TestHost;
@@ -64,14 +65,8 @@ beforeEach(() => {
   okta.calls.length = 0;
 });
 
-async function createConnection(name: string, configuration: Record<string, unknown> = { org_url: 'https://tessera-test.okta.com', api_token: oktaToken }, scope: Record<string, unknown> = {}): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', {
-    token,
-    body: { integration_id: 'int_okta_discovery', name, scope, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (name: string, configuration: Record<string, unknown> = { org_url: 'https://tessera-test.okta.com', api_token: oktaToken }, scope: Record<string, unknown> = {}) =>
+  createConnectionOver(http, token, { integration_id: 'int_okta_discovery', name, scope, configuration });
 
 const inventoryOf = async (id: string) => ({
   entities: await listAll<EntityBody>(http, token, `/v1/connections/${id}/entities`, 'entities', 7),

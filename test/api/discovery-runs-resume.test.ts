@@ -14,6 +14,7 @@ import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, readRun, runToEnd, type EntityBody, type RelationshipBody, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
 // Logs on, and captured: the test below reads every line the service wrote.
 process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
@@ -64,14 +65,7 @@ afterAll(async () => {
   await okta?.close();
 });
 
-async function createConnection(name: string): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', {
-    token,
-    body: { integration_id: 'int_okta_discovery', name, scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://tessera-test.okta.com', api_token: oktaToken } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (name: string) => createConnectionOver(http, token, oktaConnectionBody(name, oktaToken));
 
 /** The inventory by what it says (kinds and provider ids), comparable across connections. */
 async function contentOf(id: string): Promise<{ entities: string[]; relationships: string[] }> {

@@ -16,6 +16,7 @@ import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, runToEnd, type EntityBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
 interface ExportBody {
   export_id: string;
@@ -53,14 +54,7 @@ const adminConsole = oktaApp(2, 'Admin Console');
 const org = (members: Record<string, string[]>) =>
   buildOrg({ users: [alice, bob], groups: [payrollUsers, admins], members, apps: [payroll, adminConsole], appGroups: { [payroll.id]: [payrollUsers.id], [adminConsole.id]: [admins.id] } });
 
-async function createConnection(token: string): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', {
-    token,
-    body: { integration_id: 'int_okta_discovery', name: 'okta', scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://acme.okta.com', api_token: oktaToken } },
-  });
-  expect(res.status, res.text).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (token: string) => createConnectionOver(http, token, oktaConnectionBody('okta', oktaToken, 'https://acme.okta.com'));
 
 const ask = (body: Record<string, unknown>, token = tokens.admin) => http.request('POST', '/v1/exports', { token, body });
 

@@ -11,6 +11,7 @@ import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, runToEnd, type EntityBody, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
+import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
 interface Ref {
   entity_id: string;
@@ -63,14 +64,7 @@ const acmeOrg = (users: ReturnType<typeof oktaUser>[], members: Record<string, s
     appGroups: { [payroll.id]: [payrollUsers.id] },
   });
 
-async function createConnection(token: string, name: string): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', {
-    token,
-    body: { integration_id: 'int_okta_discovery', name, scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://acme.okta.com', api_token: oktaToken } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (token: string, name: string) => createConnectionOver(http, token, oktaConnectionBody(name, oktaToken, 'https://acme.okta.com'));
 
 const entities = (connectionId: string, token = tokens.admin) => listAll<EntityBody>(http, token, `/v1/connections/${connectionId}/entities`, 'entities');
 const relationships = (connectionId: string, query = '', token = tokens.admin) =>

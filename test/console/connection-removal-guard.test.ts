@@ -13,6 +13,7 @@ import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { countByKind, listAll, runToEnd, type EntityBody, type RunBody } from '../support/runs';
 import type { TestHost } from '../support/test-host';
+import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
 const clock = new MovableClock();
 let okta: FakeOkta;
@@ -31,14 +32,7 @@ const viewerEmail = () => `viewer@${tenant.domain}`;
 const orgOf = (count: number) => buildOrg({ users: Array.from({ length: count }, (_, i) => oktaUser(i + 1)), groups: [], members: {}, apps: [], appGroups: {} });
 const HELD_MESSAGE = 'The users track found 40 entities where the last complete read found 240; its 200 removals were not applied.';
 
-async function createConnection(name: string): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', {
-    token: adminToken,
-    body: { integration_id: 'int_okta_discovery', name, scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://tessera-test.okta.com', api_token: oktaToken } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (name: string) => createConnectionOver(http, adminToken, oktaConnectionBody(name, oktaToken));
 
 const runsOf = (id: string) => listAll<RunBody & { confirm_removals: boolean }>(http, adminToken, `/v1/connections/${id}/runs`, 'runs');
 const inventoryOf = async (id: string) => countByKind(await listAll<EntityBody>(http, adminToken, `/v1/connections/${id}/entities`, 'entities'));

@@ -19,6 +19,7 @@ import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { runToEnd, type RunBody } from '../support/runs';
 import type { TestHost } from '../support/test-host';
+import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
 
 const clock = new MovableClock();
@@ -40,14 +41,7 @@ const admins = oktaGroup(1, 'Admins');
 const adminConsole = oktaApp(1, 'Admin Console');
 const orgWith = (members: string[]) => buildOrg({ users: [alice, bob], groups: [admins], members: { [admins.id]: members }, apps: [adminConsole], appGroups: { [adminConsole.id]: [admins.id] } });
 
-async function createConnection(name: string, apiToken = oktaToken): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', {
-    token: adminToken,
-    body: { integration_id: 'int_okta_discovery', name, scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://tessera-test.okta.com', api_token: apiToken } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (name: string, apiToken = oktaToken) => createConnectionOver(http, adminToken, oktaConnectionBody(name, apiToken));
 
 beforeAll(async () => {
   okta = await startFakeOkta({ org: orgWith([bob.id]) });

@@ -18,6 +18,7 @@ import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { listAll, runToEnd, type RunBody } from '../support/runs';
 import type { TestHost } from '../support/test-host';
+import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
 const clock = new MovableClock();
 let okta: FakeOkta;
@@ -38,14 +39,7 @@ function orgOf(count: number) {
 }
 const readable = (value: string) => new Intl.DateTimeFormat('en-US', { ...READABLE_TIME_FIELDS, timeZone: 'UTC' }).format(new Date(value));
 
-async function createConnection(name: string, apiToken = oktaToken): Promise<string> {
-  const res = await http.request('POST', '/v1/connections', {
-    token: adminToken,
-    body: { integration_id: 'int_okta_discovery', name, scope: {}, schedule: { type: 'daily', hour: 3, minute: 0 }, configuration: { org_url: 'https://acme.okta.com', api_token: apiToken } },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { connection_id: string }).connection_id;
-}
+const createConnection = (name: string, apiToken = oktaToken) => createConnectionOver(http, adminToken, oktaConnectionBody(name, apiToken, 'https://acme.okta.com'));
 
 beforeAll(async () => {
   // Pages of 20 users, so a paused org lets a run through a page at a time.
