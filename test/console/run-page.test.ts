@@ -153,6 +153,10 @@ describe('a run you can watch', () => {
     await openConnection(page, 'Broken Okta', SIZES[0]);
     const [failed] = await runsOf(connections.broken);
     expect(failed!.errors.length).toBeGreaterThan(0);
+    // The connection's page says its last run failed, and why, whatever its health says.
+    const lastRun = detail(page, 'Last run');
+    await expect.poll(() => lastRun.locator('.badge').textContent()).toBe('failed');
+    expect(await lastRun.textContent()).toContain(failed!.errors[0]!.message);
     await page.getByRole('table', { name: 'Runs of this connection' }).getByRole('link', { name: readable(failed!.queued_at) }).click();
     await expect.poll(() => page.locator('#run-status').textContent()).toBe('failed');
     const why = page.getByRole('region', { name: 'Why it failed' });

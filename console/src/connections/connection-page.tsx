@@ -14,6 +14,8 @@ import { ConnectionInventoryPanel } from './connection-inventory-panel';
 import { ConnectionRunsPanel } from './connection-runs-panel';
 import { ConnectionTestPanel } from './connection-test-panel';
 import { ConnectionTestsPanel } from './connection-tests-panel';
+import { LastRun } from './last-run';
+import { useLastRuns } from './last-runs';
 import { PageHeader } from '../components/page-header';
 import { StatusBadge } from '../components/status-badge';
 import { Timestamp } from '../components/timestamp';
@@ -26,6 +28,7 @@ export function ConnectionPage({ id }: { id: string }) {
   const [message, setMessage] = useState<string | undefined>();
   // Bumped when a run finishes or a save lands, so the inventory and the form reload.
   const [version, setVersion] = useState(0);
+  const lastRuns = useLastRuns(connection ? [connection.value] : undefined);
 
   async function load() {
     const outcome = await send(() => api.GET('/v1/connections/{id}', { params: { path: { id } } }));
@@ -52,7 +55,7 @@ export function ConnectionPage({ id }: { id: string }) {
         <dt>Integration</dt><dd>{integration?.name ?? c.integration_id}</dd>
         <dt>Health</dt><dd><StatusBadge status={c.status} id="connection-status" /></dd>
         <dt>Schedule</dt><dd>Daily at {String(c.schedule.hour).padStart(2, '0')}:{String(c.schedule.minute).padStart(2, '0')} ({c.schedule.timezone})</dd>
-        <dt>Last run</dt><dd>{c.last_run_at ? <Timestamp value={c.last_run_at} /> : 'never'}</dd>
+        <dt>Last run</dt><dd><LastRun connection={c} run={lastRuns.get(c.connection_id)} withReason /></dd>
         <dt>Next run</dt><dd>{c.next_run_at ? <Timestamp value={c.next_run_at} /> : '—'}</dd>
       </dl>
       {canTest && <ConnectionTestPanel connectionId={c.connection_id} onTested={() => void load()} />}

@@ -12,6 +12,7 @@ import { StatusBadge } from '../components/status-badge';
 import { Timestamp } from '../components/timestamp';
 import { Link } from '../routing/link';
 import { useCan } from '../session/current-user';
+import { LastRun } from './last-run';
 import { useLastRuns } from './last-runs';
 
 export function ConnectionsPage() {
@@ -56,8 +57,3 @@ export function ConnectionsPage() {
   );
 }
 
-function LastRun({ connection, run }: { connection: Schemas['Connection']; run: Schemas['Run'] | null | undefined }) {
-  if (run === null || (!run && !connection.last_run_at)) return <span class="muted">never</span>;
-  if (!run) return connection.last_run_at ? <Timestamp value={connection.last_run_at} /> : null;
-  return <span class="last-run"><StatusBadge status={run.status} /> <Timestamp value={run.finished_at ?? run.started_at ?? run.queued_at} /></span>;
-}

@@ -12,7 +12,8 @@ export type Run = Schemas['Run'];
 /** id → its newest run, null when it never ran; an id is missing until its answer came. */
 export function useLastRuns(connections: Schemas['Connection'][] | undefined): Map<string, Run | null> {
   const [runs, setRuns] = useState<Map<string, Run | null>>(new Map());
-  const ids = (connections ?? []).map((c) => c.connection_id).join(',');
+  // A connection whose last run moved on (its last_run_at) is read again.
+  const ids = (connections ?? []).map((c) => `${c.connection_id}@${c.last_run_at ?? ''}`).join(',');
   useEffect(() => {
     let current = true;
     for (const c of connections ?? []) {
