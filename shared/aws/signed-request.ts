@@ -10,6 +10,10 @@
  * on it in place of the SDK's generated clients, whose shared runtime (`@smithy/core`, the
  * endpoint rule engine, the protocol serdes) made up most of every function's bundle and of its
  * import time (docs/benchmarks.md, cold starts).
+ *
+ * These calls are not wrapped by `tracing.captureClient` (the Tracer's `captureAWSv3Client`
+ * hooks into an SDK client's middleware stack, which they have not): with tracing on, their
+ * time shows in the handler's segment, not as a subsegment per AWS call.
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
