@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { loadConfig } from '../../shared/config';
 import { loadCursorKeys, deriveCursorKey } from '../../shared/crypto/cursor-keys';
 import { EncryptionContextMismatchError, envelopeOf } from '../../shared/crypto/envelope';
+import { createAwsJsonClient } from '../../shared/aws/aws-json-client';
 import { createKmsClient } from '../../shared/aws/kms-client';
 import { createSesv2Client } from '../../shared/aws/sesv2-client';
 import { putSecret } from '../../shared/crypto/secret-versions';
@@ -136,6 +137,14 @@ describe('key material from Secrets Manager', () => {
     await writeCurrentSigningSeed(signingConfig(), 'rotated-seed-0123456789abcdefghijklmnop');
     expect(await readCurrentSigningSeed(signingConfig())).toBe('rotated-seed-0123456789abcdefghijklmnop');
     expect(wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSPREVIOUS')).toBe(before);
+    // The idempotency token the SDK filled in, so a retried put cannot make a second version.
+    const put = wire.secretsManager.calls.find((call) => call.operation === 'PutSecretValue');
+    expect(put?.clientRequestToken).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await writeCurrentSigningSeed(signingConfig(), 'another-seed-0123456789abcdefghijklmnop');
+    const tokens = wire.secretsManager.calls.filter((call) => call.operation === 'PutSecretValue').map((call) => call.clientRequestToken);
+    expect(tokens).toHaveLength(2);
+    expect(tokens[1]).not.toBe(tokens[0]);
+    expect(wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSPREVIOUS')).toBe('rotated-seed-0123456789abcdefghijklmnop');
   });
 
   it('cursor keys: the current version alone before the first rotation, then current and previous', async () => {
@@ -143,6 +152,18 @@ describe('key material from Secrets Manager', () => {
     expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('first-cursor-secret-0123456789abcdef')]);
     await putSecret(arn, where(), 'second-cursor-secret-0123456789abcdef');
     expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('second-cursor-secret-0123456789abcdef'), deriveCursorKey('first-cursor-secret-0123456789abcdef')]);
+  });
+
+  it('a put repeated with its idempotency token makes no second version (a retry), and the token with another value is refused', async () => {
+    const arn = wire.secretsManager.createSecret('retried-put', 'first-0123456789abcdef');
+    const sm = createAwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1' }, { region: TEST_REGION, endpoint: wire.secretsManager.endpoint });
+    const put = { SecretId: arn, SecretString: 'second-0123456789abcdef', ClientRequestToken: '0f8fad5b-d9cb-469f-a165-70867728950e' };
+    await sm.call('PutSecretValue', put);
+    await sm.call('PutSecretValue', put);
+    expect(wire.secretsManager.valueAt(arn, 'AWSPREVIOUS')).toBe('first-0123456789abcdef');
+    await expect(sm.call('PutSecretValue', { ...put, SecretString: 'third-0123456789abcdef' })).rejects.toMatchObject({ name: 'ResourceExistsException' });
+    expect(wire.secretsManager.valueAt(arn, 'AWSCURRENT')).toBe('second-0123456789abcdef');
+    sm.destroy();
   });
 
   it('a previous version without a string (binary) is left out of the cursor keys', async () => {
