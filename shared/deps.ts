@@ -7,7 +7,7 @@
  * the local host, the bench and tests install theirs (an injected clock, other rate limits)
  * with `setDeps`.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDbClient } from './store/client';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { IdGenerator } from './ids';
@@ -19,7 +19,7 @@ import type { TableClient } from './store/table-client';
 
 export interface Deps {
   config: Config;
-  db: DynamoDBClient;
+  db: DynamoDbClient;
   table: TableClient;
   clock: Clock;
   ids: IdGenerator;

@@ -66,6 +66,12 @@ export interface Tracing {
   handlerMiddleware(): MiddlewareObj | undefined;
   /** The same client, its calls traced when tracing is on. */
   captureClient<C extends object>(client: C): C;
+  /**
+   * One call of Tessera's own AWS clients (shared/aws/), retries included, as the X-Ray SDK
+   * traces an SDK client's: a subsegment named after the service, namespace `aws`, its
+   * operation and region, flagged by the answer's status (4xx error, 429 throttle, 5xx fault).
+   */
+  traceAwsCall<T extends { status: number }>(call: { service: string; operation: string; region: string }, run: () => Promise<T>): Promise<T>;
 }
 
 /** The process logger as one request sees it: each entry carries the request's keys. */

@@ -20,4 +20,24 @@ export const tracing: Tracing = {
   // Responses carry tokens and secrets shown once: never copied into a trace.
   handlerMiddleware: () => captureLambdaHandler(tracerOf(), { captureResponse: false }),
   captureClient: (client) => tracerOf().captureAWSv3Client(client),
+  async traceAwsCall(call, run) {
+    const tracer = tracerOf();
+    const parent = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
+    if (!parent) return run();
+    const subsegment = parent.addNewSubsegment(call.service);
+    subsegment.addAttribute('namespace', 'aws');
+    subsegment.addAttribute('aws', { operation: call.operation, region: call.region });
+    try {
+      const answer = await run();
+      subsegment.addAttribute('http', { response: { status: answer.status } });
+      if (answer.status === 429) subsegment.addThrottleFlag();
+      if (answer.status >= 500) subsegment.addFaultFlag();
+      else if (answer.status >= 400) subsegment.addErrorFlag();
+      subsegment.close();
+      return answer;
+    } catch (error) {
+      subsegment.close(error as Error);
+      throw error;
+    }
+  },
 };

@@ -5,7 +5,7 @@
 import { systemClock, type Clock } from '../../shared/clock';
 import type { Config } from '../../shared/config';
 import type { Deps, DepsPart } from '../../shared/deps';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDbClient } from '../../shared/store/client';
 import { createIdGenerator } from '../../shared/ids';
 import { createVerificationKeys } from '../../shared/identity/verification-keys';
 import { createOidcConfigurationCache } from '../../shared/identity/sso/oidc-configuration-cache';
@@ -17,7 +17,7 @@ import { TableClient } from '../../shared/store/table-client';
 
 export interface DepsOverrides {
   clock?: Clock;
-  db?: DynamoDBClient;
+  db?: DynamoDbClient;
   observability?: Observability;
   runQueue?: RunQueue;
 }

@@ -10,13 +10,8 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ListTablesCommand,
-  UpdateTimeToLiveCommand,
-} from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand, type DescribeTableOutput } from '@aws-sdk/client-dynamodb';
+import type { DynamoDbClient } from '../../shared/store/client';
 import { createTableInput, tableDefinition } from '../../shared/store/table';
 
 export interface DynamoDbLocalOptions {
@@ -70,28 +65,27 @@ export async function findRunningDynamoDbLocal(dbPath: string): Promise<string |
 }
 
 /** Creates the table from its one definition when missing, waits until ACTIVE, enables TTL. */
-export async function ensureTable(db: DynamoDBClient, tableName: string): Promise<'created' | 'existed'> {
-  const send = db.send.bind(db);
+export async function ensureTable(db: DynamoDbClient, tableName: string): Promise<'created' | 'existed'> {
   let outcome: 'created' | 'existed' = 'existed';
-  if (!(await tableStatus(send, tableName))) {
+  if (!(await tableStatus(db, tableName))) {
     try {
-      await send(new CreateTableCommand(createTableInput(tableName)));
+      await db.call('CreateTable', createTableInput(tableName));
       outcome = 'created';
     } catch (error) {
       // Another process created it between our look and our create: fine.
       if (!(error instanceof Error && error.name === 'ResourceInUseException')) throw error;
     }
   }
-  for (let i = 0; (await tableStatus(send, tableName)) !== 'ACTIVE'; i++) {
+  for (let i = 0; (await tableStatus(db, tableName)) !== 'ACTIVE'; i++) {
     if (i > 600) throw new Error(`Table ${tableName} did not become ACTIVE`);
     await sleep(100);
   }
   if (outcome === 'created') {
     try {
-      await send(new UpdateTimeToLiveCommand({
+      await db.call('UpdateTimeToLive', {
         TableName: tableName,
         TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
-      }));
+      });
     } catch {
       // TTL only cleans up expired items; code never relies on it (it checks expiry itself).
     }
@@ -99,9 +93,9 @@ export async function ensureTable(db: DynamoDBClient, tableName: string): Promis
   return outcome;
 }
 
-async function tableStatus(send: DynamoDBClient['send'], tableName: string): Promise<string | undefined> {
+async function tableStatus(db: DynamoDbClient, tableName: string): Promise<string | undefined> {
   try {
-    const { Table } = await send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await db.call<DescribeTableOutput>('DescribeTable', { TableName: tableName });
     return Table?.TableStatus ?? 'UNKNOWN';
   } catch (error) {
     if (error instanceof Error && error.name === 'ResourceNotFoundException') return undefined;

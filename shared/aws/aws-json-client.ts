@@ -3,8 +3,9 @@
  * Secrets Manager): `POST /` with `X-Amz-Target: <prefix>.<Operation>` and the operation's
  * input as the JSON body, answered by its output as JSON; an error is a 4xx/5xx whose body's
  * `__type` names the exception (after any `namespace#`) and whose `message` (or `Message`)
- * says why. The error keeps the body's other members (DynamoDB's `CancellationReasons`).
- * Blobs travel as base64 strings (the callers convert them).
+ * says why. The error carries the body's other members as its own properties, as the SDK's
+ * exceptions do (DynamoDB's `CancellationReasons`). Blobs (`Uint8Array`) are sent as base64
+ * strings, as the protocol wants; an answer's blobs stay base64 strings for the caller to read.
  *
  * Services that moved from the Query protocol (SQS) are "query-compatible": asked with
  * `x-amzn-query-mode: true`, they also send the Query error code in `x-amzn-query-error:
@@ -33,6 +34,7 @@ export class AwsServiceError extends Error {
     details: Record<string, unknown> = {},
   ) {
     super(message);
+    Object.assign(this, details);
     this.name = name;
     this.details = details;
   }
@@ -44,6 +46,8 @@ export interface AwsJsonService {
   /** `X-Amz-Target`'s prefix (`DynamoDB_20120810`, `TrentService`, `secretsmanager`, `AmazonSQS`). */
   targetPrefix: string;
   jsonVersion: '1.0' | '1.1';
+  /** The service's name in traces, as the X-Ray SDK gives it (`DynamoDB`, `KMS`, `Secrets Manager`, `SQS`). */
+  tracedName: string;
   /** Query-compatible services (SQS): the Smithy namespace of their modeled exceptions (`com.amazonaws.sqs`). */
   queryCompatibleNamespace?: string;
   /** DynamoDB signs each answer with a CRC32 of its body (`x-amz-crc32`): checked, and a mismatch retried. */
@@ -59,6 +63,12 @@ const parseJson = (body: Buffer): Record<string, unknown> => {
     return {};
   }
 };
+
+/** A JSON replacer: a blob is its base64 (read from the holder, before a Buffer's own `toJSON`). */
+function blobsAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  return original instanceof Uint8Array ? Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') : value;
+}
 
 /** The exception's name of an error answer, as the SDK gives it (see the header comment). */
 const errorNameOf = (answer: AwsAnswer, queryCompatibleNamespace: string | undefined): string | undefined => {
@@ -84,7 +94,7 @@ export function createAwsJsonClient(spec: AwsJsonService, options: AwsServiceOpt
 
   return {
     async call<Output>(operation: string, input: object): Promise<Output> {
-      const body = Buffer.from(JSON.stringify(input), 'utf8');
+      const body = Buffer.from(JSON.stringify(input, blobsAsBase64), 'utf8');
       const request = {
         method: 'POST' as const,
         ...where,
@@ -92,7 +102,7 @@ export function createAwsJsonClient(spec: AwsJsonService, options: AwsServiceOpt
         body,
       };
       for (let attempt = 1; ; attempt++) {
-        const answer = await requester.send(request, errorCodeOf);
+        const answer = await requester.send(request, errorCodeOf, { service: spec.tracedName, operation });
         const parsed = parseJson(answer.body);
         if (answer.status >= 300) {
           const details = { ...parsed };

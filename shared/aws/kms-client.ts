@@ -2,7 +2,8 @@
  * The three AWS KMS operations the Encryption SDK's KMS keyring calls (GenerateDataKey, Encrypt,
  * Decrypt), over KMS's AWS JSON 1.1 protocol (`TrentService.<Operation>`, SigV4 with service
  * `kms`), with the inputs and outputs the keyring reads as the SDK's `KMS` class gives them:
- * blobs (`Plaintext`, `CiphertextBlob`) travel as base64 strings and are `Uint8Array`s here,
+ * blobs (`Plaintext`, `CiphertextBlob`) travel as base64 strings and are `Uint8Array`s here
+ * (the JSON client encodes those sent; those answered are decoded below),
  * the key's ARN comes back in `KeyId`. Errors are `AwsServiceError`s named as KMS names them
  * (`AccessDeniedException`, `InvalidCiphertextException`, `NotFoundException`…).
  */
@@ -48,21 +49,20 @@ function blob(out: Record<string, unknown>, operation: string, name: string): Ui
   const bytes = Buffer.from(member(out, operation, name), 'base64');
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
-const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 export function createKmsClient(options: AwsServiceOptions): KmsClient {
-  const kms = createAwsJsonClient({ service: 'kms', targetPrefix: 'TrentService', jsonVersion: '1.1' }, options);
+  const kms = createAwsJsonClient({ service: 'kms', targetPrefix: 'TrentService', jsonVersion: '1.1', tracedName: 'KMS' }, options);
   return {
     async generateDataKey(input) {
       const out = await kms.call('GenerateDataKey', input);
       return { KeyId: member(out, 'GenerateDataKey', 'KeyId'), Plaintext: blob(out, 'GenerateDataKey', 'Plaintext'), CiphertextBlob: blob(out, 'GenerateDataKey', 'CiphertextBlob') };
     },
     async encrypt(input) {
-      const out = await kms.call('Encrypt', { ...input, Plaintext: base64(input.Plaintext) });
+      const out = await kms.call('Encrypt', input);
       return { KeyId: member(out, 'Encrypt', 'KeyId'), CiphertextBlob: blob(out, 'Encrypt', 'CiphertextBlob') };
     },
     async decrypt(input) {
-      const out = await kms.call('Decrypt', { ...input, CiphertextBlob: base64(input.CiphertextBlob) });
+      const out = await kms.call('Decrypt', input);
       return { KeyId: member(out, 'Decrypt', 'KeyId'), Plaintext: blob(out, 'Decrypt', 'Plaintext') };
     },
   };

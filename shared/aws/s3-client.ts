@@ -68,6 +68,8 @@ const md5 = (body: Buffer) => createHash('md5').update(body).digest('base64');
 const errorCodeOf = (answer: AwsAnswer) => (answer.status >= 300 ? element(answer.body.toString('utf8'), 'Code') : undefined);
 
 interface S3Request {
+  /** The API operation, for the trace. */
+  operation: string;
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   bucket: string;
   key?: string;
@@ -97,7 +99,7 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     const where = target(request);
     const headers: Record<string, string> = { host: hostHeader(where.hostname, where.port), ...request.headers };
     if (request.body) headers['content-md5'] = md5(request.body);
-    const answer = await requester.send({ method: request.method, ...where, query: request.query, headers, body: request.body }, errorCodeOf);
+    const answer = await requester.send({ method: request.method, ...where, query: request.query, headers, body: request.body }, errorCodeOf, { service: 'S3', operation: request.operation });
     const text = answer.body.toString('utf8');
     if (answer.status >= 300) throw new S3ResponseError(element(text, 'Code') ?? `Http${answer.status}`, answer.status, element(text, 'Message') ?? `S3 answered ${answer.status}`);
     return { headers: answer.headers, text };
@@ -111,10 +113,10 @@ export function createS3Client(options: S3ClientOptions): S3Client {
   return {
     async putObject(input) {
       const body = Buffer.isBuffer(input.body) ? input.body : Buffer.from(input.body, 'utf8');
-      await send({ method: 'PUT', bucket: input.bucket, key: input.key, headers: { ...objectHeaders(input), ...(input.ifNoneMatch ? { 'if-none-match': '*' } : {}) }, body });
+      await send({ operation: 'PutObject', method: 'PUT', bucket: input.bucket, key: input.key, headers: { ...objectHeaders(input), ...(input.ifNoneMatch ? { 'if-none-match': '*' } : {}) }, body });
     },
     async listObjectKeys({ bucket, prefix, continuationToken }) {
-      const { text } = await send({ method: 'GET', bucket, query: { 'list-type': '2', prefix, ...(continuationToken ? { 'continuation-token': continuationToken } : {}) } });
+      const { text } = await send({ operation: 'ListObjectsV2', method: 'GET', bucket, query: { 'list-type': '2', prefix, ...(continuationToken ? { 'continuation-token': continuationToken } : {}) } });
       const keys = [...text.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)].map((m) => {
         const key = element(m[1]!, 'Key');
         if (key === undefined) throw new S3ResponseError('MalformedResponse', 200, 'a listed object has no key');
@@ -126,13 +128,13 @@ export function createS3Client(options: S3ClientOptions): S3Client {
       return truncated ? { keys, nextContinuationToken: next } : { keys };
     },
     async createMultipartUpload(input) {
-      const { text } = await send({ method: 'POST', bucket: input.bucket, key: input.key, query: { uploads: '' }, headers: objectHeaders(input) });
+      const { text } = await send({ operation: 'CreateMultipartUpload', method: 'POST', bucket: input.bucket, key: input.key, query: { uploads: '' }, headers: objectHeaders(input) });
       const uploadId = element(text, 'UploadId');
       if (!uploadId) throw new S3ResponseError('MalformedResponse', 200, 'CreateMultipartUpload answered no UploadId');
       return uploadId;
     },
     async uploadPart({ bucket, key, uploadId, partNumber, body }) {
-      const { headers } = await send({ method: 'PUT', bucket, key, query: { partNumber: String(partNumber), uploadId }, body });
+      const { headers } = await send({ operation: 'UploadPart', method: 'PUT', bucket, key, query: { partNumber: String(partNumber), uploadId }, body });
       const etag = headers.etag;
       if (!etag) throw new S3ResponseError('MalformedResponse', 200, 'UploadPart answered no ETag');
       return etag;
@@ -140,12 +142,12 @@ export function createS3Client(options: S3ClientOptions): S3Client {
     async completeMultipartUpload({ bucket, key, uploadId, parts }) {
       const listed = parts.map((p) => `<Part><PartNumber>${p.partNumber}</PartNumber><ETag>${xmlEscape(p.etag)}</ETag></Part>`).join('');
       const body = Buffer.from(`<CompleteMultipartUpload xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${listed}</CompleteMultipartUpload>`, 'utf8');
-      const { text } = await send({ method: 'POST', bucket, key, query: { uploadId }, headers: { 'content-type': 'application/xml' }, body });
+      const { text } = await send({ operation: 'CompleteMultipartUpload', method: 'POST', bucket, key, query: { uploadId }, headers: { 'content-type': 'application/xml' }, body });
       // S3 may fail the completion after it has begun answering 200: the error is then the body.
       if (/<Error>/.test(text)) throw new S3ResponseError(element(text, 'Code') ?? 'InternalError', 200, element(text, 'Message') ?? 'CompleteMultipartUpload failed');
     },
     async abortMultipartUpload({ bucket, key, uploadId }) {
-      await send({ method: 'DELETE', bucket, key, query: { uploadId } });
+      await send({ operation: 'AbortMultipartUpload', method: 'DELETE', bucket, key, query: { uploadId } });
     },
     async presignGetObject({ bucket, key, expiresIn, responseContentType, responseContentDisposition }) {
       const where = target({ bucket, key });

@@ -69,6 +69,7 @@ export function createSesv2Client(options: AwsServiceOptions): Sesv2Client {
           body,
         },
         errorNameOf,
+        { service: 'SESv2', operation: 'SendEmail' },
       );
       const parsed = parseJson(answer.body);
       if (answer.status >= 300) {

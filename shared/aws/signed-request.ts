@@ -6,14 +6,12 @@
  * handler), and the SDK's standard retry mode: at most 3 attempts, retrying throttling answers,
  * 500/502/503/504 and a broken connection, after a full-jitter exponential backoff.
  *
- * Tessera's AWS clients (`dynamodb-client.ts`, `aws-json-client.ts`, `s3-client.ts`) are built
- * on it in place of the SDK's generated clients, whose shared runtime (`@smithy/core`, the
- * endpoint rule engine, the protocol serdes) made up most of every function's bundle and of its
- * import time (docs/benchmarks.md, cold starts).
- *
- * These calls are not wrapped by `tracing.captureClient` (the Tracer's `captureAWSv3Client`
- * hooks into an SDK client's middleware stack, which they have not): with tracing on, their
- * time shows in the handler's segment, not as a subsegment per AWS call.
+ * Tessera's AWS clients (`aws-json-client.ts`, with DynamoDB, KMS, Secrets Manager and SQS on
+ * it; `s3-client.ts`; `sesv2-client.ts`) are built on it in place of the SDK's generated
+ * clients, whose shared runtime (`@smithy/core`, the endpoint rule engine, the protocol serdes)
+ * made up most of every function's bundle and of its import time (docs/benchmarks.md, cold
+ * starts). Each call is traced as the X-Ray SDK traces
+ * an SDK client's (`tracing.traceAwsCall`).
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -21,6 +19,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentityProvider, Checksum, SourceData } from '@smithy/types';
+import { tracing } from '../tracing';
 
 export interface AwsServiceOptions {
   region: string;
@@ -114,9 +113,10 @@ export interface AwsRequester {
   endpoint: URL | undefined;
   /**
    * Signs and sends, retrying as the SDK's standard mode does. `errorCode` reads an error
-   * answer's code, so throttling is retried whatever the protocol.
+   * answer's code, so throttling is retried whatever the protocol; `trace` names the call in
+   * X-Ray (the service as the X-Ray SDK names it: `DynamoDB`, `S3`…, and the operation).
    */
-  send(request: SignedRequest, errorCode: (answer: AwsAnswer) => string | undefined): Promise<AwsAnswer>;
+  send(request: SignedRequest, errorCode: (answer: AwsAnswer) => string | undefined, trace: { service: string; operation: string }): Promise<AwsAnswer>;
   destroy(): void;
 }
 
@@ -160,7 +160,16 @@ export function createAwsRequester(service: string, options: AwsServiceOptions &
   return {
     signer,
     endpoint: options.endpoint ? new URL(options.endpoint) : undefined,
-    async send(request, errorCode) {
+    send(request, errorCode, trace) {
+      return tracing.traceAwsCall({ ...trace, region: options.region }, () => sendWithRetries(request, errorCode));
+    },
+    destroy() {
+      agents['http:'].destroy();
+      agents['https:'].destroy();
+    },
+  };
+
+  async function sendWithRetries(request: SignedRequest, errorCode: (answer: AwsAnswer) => string | undefined): Promise<AwsAnswer> {
       for (let attempt = 1; ; attempt++) {
         let answer: AwsAnswer;
         try {
@@ -174,12 +183,7 @@ export function createAwsRequester(service: string, options: AwsServiceOptions &
         if (answer.status < 300 || attempt >= MAX_ATTEMPTS || !isRetryableAnswer(answer.status, errorCode(answer))) return answer;
         await backoff(attempt);
       }
-    },
-    destroy() {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
-    },
-  };
+  }
 }
 
 const backoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt)));

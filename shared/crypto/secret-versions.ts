@@ -18,7 +18,7 @@ interface SecretValue {
 
 // A client per call, closed after it: reads happen once per key cache period, not per request.
 async function secretsManagerCall<Output>(where: SecretsManagerLocation, operation: string, input: object): Promise<Output> {
-  const client = createAwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1' }, { region: where.region, endpoint: where.awsEndpoints.secretsManager });
+  const client = createAwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1', tracedName: 'Secrets Manager' }, { region: where.region, endpoint: where.awsEndpoints.secretsManager });
   try {
     return await client.call<Output>(operation, input);
   } finally {

@@ -16,7 +16,7 @@ export interface SqsRunQueueOptions {
 }
 
 export function createSqsRunQueue({ queueUrl, region, endpoint }: SqsRunQueueOptions): RunQueue {
-  const sqs = createAwsJsonClient({ service: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', queryCompatibleNamespace: 'com.amazonaws.sqs' }, { region, endpoint });
+  const sqs = createAwsJsonClient({ service: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', tracedName: 'SQS', queryCompatibleNamespace: 'com.amazonaws.sqs' }, { region, endpoint });
   return {
     async send(message, options = {}) {
       const body = JSON.stringify(message);

@@ -1,42 +1,62 @@
-/** The DynamoDB client, created once per cold start from the config. */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Config } from '../config';
-import { tracing } from '../tracing';
-
 /**
- * The low-level client for the one table. `cacheMiddleware` resolves each operation's
- * middleware stack once per process instead of at every send. That is safe only for plain
- * low-level commands, which carry no middleware of their own: `ItemCalls` (`item-calls.ts`)
- * sends nothing else, and neither may anyone else who holds this client (`deps.db`); the
- * document client's commands would replay the first one's input.
+ * The DynamoDB client, created once per cold start from the config: DynamoDB's JSON 1.0
+ * protocol (`X-Amz-Target: DynamoDB_20120810.<Operation>`, attribute values on the wire as the
+ * API reference gives them) through Tessera's signed-request module, with the SDK's standard
+ * retries and DynamoDB's `x-amz-crc32` answer check.
+ *
+ * Why not `@aws-sdk/client-dynamodb`: its runtime (`@smithy/core`, the endpoint rule engine,
+ * the serde of some fifty operations) was two thirds of every function's bundle and most of its
+ * import time, for the eight item operations `ItemCalls` sends (docs/benchmarks.md, cold starts).
+ * The SDK's clients stay for the bench's floor and the tests' own raw calls.
  */
-export function createDynamoDbClient(config: Pick<Config, 'region' | 'dynamodbEndpoint'>): DynamoDBClient {
-  const client = new DynamoDBClient({
-    region: config.region,
-    cacheMiddleware: true,
-    ...(config.dynamodbEndpoint
-      ? {
-          endpoint: config.dynamodbEndpoint,
-          // DynamoDB Local accepts any credentials; fixed ones keep the SDK from searching for a profile.
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }
-      : {}),
-  });
-  // The client is given no logger, yet its logger middleware builds a redacted copy of every
-  // input and output for the no-op one (a quarter of a millisecond of CPU per login here).
-  client.middlewareStack.remove('loggerMiddleware');
-  return tracing.captureClient(client);
+import { createAwsJsonClient, type AwsJsonClient } from '../aws/aws-json-client';
+import type { Config } from '../config';
+
+/** The operations Tessera sends: the item calls, and the table's own for the local host and tests. */
+export type DynamoDbOperation =
+  | 'GetItem'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'Query'
+  | 'BatchGetItem'
+  | 'BatchWriteItem'
+  | 'TransactWriteItems'
+  | 'CreateTable'
+  | 'DescribeTable'
+  | 'DeleteTable'
+  | 'UpdateTimeToLive';
+
+export interface DynamoDbClient extends AwsJsonClient {
+  call<Output = Record<string, unknown>>(operation: DynamoDbOperation, input: object): Promise<Output>;
 }
+
+export function createDynamoDbClient(config: Pick<Config, 'region' | 'dynamodbEndpoint'>): DynamoDbClient {
+  return createAwsJsonClient(
+    { service: 'dynamodb', tracedName: 'DynamoDB', targetPrefix: 'DynamoDB_20120810', jsonVersion: '1.0', checkCrc32: true },
+    {
+      region: config.region,
+      endpoint: config.dynamodbEndpoint,
+      // DynamoDB Local accepts any credentials; fixed ones keep a local run from needing AWS keys.
+      ...(config.dynamodbEndpoint ? { credentials: () => Promise.resolve({ accessKeyId: 'local', secretAccessKey: 'local' }) } : {}),
+    },
+  );
+}
+
+type CancellationReason = { Code?: string };
+const cancellationReasons = (error: Error): CancellationReason[] => {
+  const reasons = (error as Error & { CancellationReasons?: unknown }).CancellationReasons;
+  return Array.isArray(reasons) ? (reasons as CancellationReason[]) : [];
+};
 
 /** True when a DynamoDB call failed on its ConditionExpression (or a transaction's). */
 export function isConditionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if (error.name === 'ConditionalCheckFailedException') return true;
   if (error.name === 'TransactionCanceledException') {
-    const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
     // A TransactionConflict is a parallel transaction on the same item winning the race (real
     // DynamoDB says so where DynamoDB Local fails the condition): the same lost race.
-    return reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict');
+    return cancellationReasons(error).some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict');
   }
   return false;
 }
@@ -44,6 +64,5 @@ export function isConditionFailure(error: unknown): boolean {
 /** Which items of a cancelled transaction failed their condition, or lost to a parallel one (by index). */
 export function failedConditionIndexes(error: unknown): number[] {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return [];
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-  return reasons.flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict' ? [i] : []));
+  return cancellationReasons(error).flatMap((r, i) => (r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict' ? [i] : []));
 }

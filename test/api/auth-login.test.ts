@@ -119,12 +119,12 @@ describe('POST /v1/auth/login', () => {
 describe('the user a sign-in found, held for the next one', () => {
   /** The table calls a login makes, counted on the host's client (the host runs in this process). */
   async function tableCallsOf(body: Record<string, string>, ip: string): Promise<{ status: number; calls: string[] }> {
-    const send = vi.spyOn(host.deps.db, 'send');
+    const call = vi.spyOn(host.deps.db, 'call');
     try {
       const res = await http.request('POST', '/v1/auth/login', { body, headers: { 'x-forwarded-for': ip } });
-      return { status: res.status, calls: send.mock.calls.map(([command]) => command.constructor.name) };
+      return { status: res.status, calls: call.mock.calls.map(([operation]) => `${operation}Command`) };
     } finally {
-      send.mockRestore();
+      call.mockRestore();
     }
   }
 

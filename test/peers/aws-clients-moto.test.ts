@@ -25,7 +25,7 @@ const REGION = 'us-east-1';
 
 let moto: Moto;
 /** A JSON-protocol client for what the test sets up (keys, secrets, queues) and reads back. */
-const admin = (service: string, targetPrefix: string, jsonVersion: '1.0' | '1.1') => createAwsJsonClient({ service, targetPrefix, jsonVersion }, { region: REGION, endpoint: moto.url });
+const admin = (service: string, targetPrefix: string, jsonVersion: '1.0' | '1.1') => createAwsJsonClient({ service, targetPrefix, jsonVersion, tracedName: service }, { region: REGION, endpoint: moto.url });
 
 beforeAll(async () => {
   if (missing) return;
@@ -115,6 +115,7 @@ describe.skipIf(missing)("Tessera's AWS clients against moto", () => {
     const created = await ses.send(
       { method: 'POST', protocol: url.protocol, hostname: url.hostname, port, path: '/v2/email/identities', headers: { host: hostHeader(url.hostname, port), 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ EmailIdentity: 'tessera-moto.example' })) },
       () => undefined,
+      { service: 'SESv2', operation: 'CreateEmailIdentity' },
     );
     expect(created.status, created.body.toString()).toBe(200);
     ses.destroy();

@@ -156,7 +156,7 @@ describe('key material from Secrets Manager', () => {
 
   it('a put repeated with its idempotency token makes no second version (a retry), and the token with another value is refused', async () => {
     const arn = wire.secretsManager.createSecret('retried-put', 'first-0123456789abcdef');
-    const sm = createAwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1' }, { region: TEST_REGION, endpoint: wire.secretsManager.endpoint });
+    const sm = createAwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1', tracedName: 'Secrets Manager' }, { region: TEST_REGION, endpoint: wire.secretsManager.endpoint });
     const put = { SecretId: arn, SecretString: 'second-0123456789abcdef', ClientRequestToken: '0f8fad5b-d9cb-469f-a165-70867728950e' };
     await sm.call('PutSecretValue', put);
     await sm.call('PutSecretValue', put);

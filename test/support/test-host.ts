@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { inject } from 'vitest';
 import { ensureTable } from '../../infra/local/dynamodb-local';
@@ -43,8 +43,7 @@ export interface TestHost {
   deps: Deps;
   /**
    * The test's own way to the table, items as plain values, for tests that read or alter what
-   * is stored. Not `deps.db`: that client caches its middleware stacks per command class, which
-   * only low-level commands allow.
+   * is stored, with the SDK's document client (an independent client of the same table).
    */
   documents: DynamoDBDocumentClient;
   config: Config;
@@ -102,7 +101,7 @@ export async function startTestHost(options: TestHostOptions = {}): Promise<Test
       await host.close();
       resetDeps();
       // Dropping the table frees DynamoDB Local's memory for the files still running.
-      await deps.db.send(new DeleteTableCommand({ TableName: config.tableName })).catch(() => undefined);
+      await deps.db.call('DeleteTable', { TableName: config.tableName }).catch(() => undefined);
       deps.db.destroy();
       documents.destroy();
       await rm(dataDir, { recursive: true, force: true });

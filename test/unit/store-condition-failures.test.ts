@@ -3,7 +3,8 @@
  * cancelled because one of its conditions failed or a parallel transaction won; and which items.
  */
 import { describe, expect, it } from 'vitest';
-import { createDynamoDbClient, failedConditionIndexes, isConditionFailure } from '../../shared/store/client';
+import { AwsServiceError } from '../../shared/aws/aws-json-client';
+import { failedConditionIndexes, isConditionFailure } from '../../shared/store/client';
 
 const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error('x'), { name }, extra);
 const cancelled = (codes: (string | undefined)[] | undefined) => named('TransactionCanceledException', codes === undefined ? {} : { CancellationReasons: codes.map((Code) => (Code === undefined ? {} : { Code })) });
@@ -30,21 +31,11 @@ describe('condition failures', () => {
   });
 });
 
-describe('the DynamoDB client', () => {
-  it('uses fixed local credentials only for a local endpoint', async () => {
-    const local = createDynamoDbClient({ region: 'eu-west-1', dynamodbEndpoint: 'http://127.0.0.1:8000' });
-    const credentials = local.config.credentials;
-    expect(await credentials()).toMatchObject({ accessKeyId: 'local', secretAccessKey: 'local' });
-    expect(await local.config.region()).toBe('eu-west-1');
-    // Only ItemCalls sends through it, with low-level commands: they allow the stacks cached.
-    expect(local.config.cacheMiddleware).toBe(true);
-    // No logger is given: its middleware would only build redacted copies for the no-op one.
-    const stack = local.middlewareStack.identify();
-    expect(stack.some((name) => name.startsWith('retryMiddleware'))).toBe(true);
-    expect(stack.filter((name) => name.startsWith('loggerMiddleware'))).toEqual([]);
-    const aws = createDynamoDbClient({ region: 'eu-west-1', dynamodbEndpoint: undefined });
-    expect(aws.config.endpoint).toBeUndefined();
-    local.destroy();
-    aws.destroy();
+describe('condition failures as the wire client reports them', () => {
+  it('reads the cancellation reasons a TransactionCanceledException answer carries', () => {
+    const answer = new AwsServiceError('TransactionCanceledException', 'Transaction cancelled', 400, { CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] });
+    expect(isConditionFailure(answer)).toBe(true);
+    expect(failedConditionIndexes(answer)).toEqual([1]);
+    expect(isConditionFailure(new AwsServiceError('TransactionCanceledException', 'x', 400, { CancellationReasons: [{ Code: 'ValidationError' }] }))).toBe(false);
   });
 });

@@ -2,15 +2,15 @@
  * What DynamoDB Local never answers: keys and items a batch left unprocessed (throttling) come
  * back as plain values, ready to be sent again.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import type { DynamoDbClient } from '../../shared/store/client';
 import { ItemCalls } from '../../shared/store/item-calls';
 
-/** A low-level client that answers every command with `answer`, recording each input. */
+/** A wire client that answers every call with `answer`, recording each input. */
 function answering(answer: unknown) {
   const sent: unknown[] = [];
-  const client = { send: (command: { input: unknown }) => (sent.push(command.input), Promise.resolve(answer)) };
-  return { calls: new ItemCalls(client as unknown as DynamoDBClient), sent };
+  const client = { call: (_operation: string, input: unknown) => (sent.push(input), Promise.resolve(answer)), destroy: () => undefined };
+  return { calls: new ItemCalls(client as DynamoDbClient), sent };
 }
 
 describe('item calls, unprocessed work', () => {
