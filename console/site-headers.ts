@@ -7,19 +7,25 @@
 
 /**
  * Scripts, styles and everything else from this origin only, no inline code, no framing. The
- * console needs nothing more: its QR code is inline SVG markup, its styles a hashed file.
+ * console needs nothing more: its QR code is inline SVG markup, its styles a hashed file. The
+ * one exception is `connectSources`: in AWS an export's content answers a redirect to a signed
+ * URL of the exports bucket, which the console's fetch follows (infra/exports-bucket.ts).
  */
-export const CONSOLE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function consoleCsp(connectSources: readonly string[] = []): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(' '),
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export const CONSOLE_CSP = consoleCsp();
 
 /**
  * HTTPS only, for two years, on this host name alone: the service does not own its
@@ -28,6 +34,12 @@ export const CONSOLE_CSP = [
  * on the console and on the API (infra/edge.ts).
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000';
+
+/** The headers with a CSP that also lets the console fetch from `connectSources`. */
+export const consoleSecurityHeadersFor = (connectSources: readonly string[]): Readonly<Record<string, string>> => ({
+  ...consoleSecurityHeaders,
+  'content-security-policy': consoleCsp(connectSources),
+});
 
 export const consoleSecurityHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': CONSOLE_CSP,

@@ -16,7 +16,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { HASHED_ASSETS_PREFIX, HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, consoleSecurityHeaders } from '../console/site-headers';
+import { HASHED_ASSETS_PREFIX, HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, consoleSecurityHeadersFor } from '../console/site-headers';
 import { consoleBuildSource } from './console-asset';
 
 /** The page every client-side path is answered with. */
@@ -98,6 +98,8 @@ function oneOf<T extends string>(values: Record<string, T>, name: string, value:
 
 export interface ConsoleSiteProps {
   env: string;
+  /** Origins besides its own the console may fetch from (the exports bucket's signed URLs). */
+  connectSources?: readonly string[];
   /** Where the bucket's server access logs go (the distribution's log bucket). */
   logBucket: s3.IBucket;
 }
@@ -132,7 +134,7 @@ export class ConsoleSite extends Construct {
     });
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'Headers', {
       comment: `Tessera ${props.env}: the console's CSP and security headers`,
-      ...responseHeadersPolicyOf(consoleSecurityHeaders),
+      ...responseHeadersPolicyOf(consoleSecurityHeadersFor(props.connectSources ?? [])),
     });
     this.behavior = {
       // LIST as well as READ: without s3:ListBucket, S3 answers a key that is not there with

@@ -146,6 +146,8 @@ export interface ApiEdgeProps {
   originVerifySecret: secretsmanager.ISecret;
   webAclArn: string;
   edgeDomain: CustomDomain | undefined;
+  /** Origins besides its own the console may fetch from (ConsoleSite). */
+  consoleConnectSources?: readonly string[];
 }
 
 export class ApiEdge extends Construct {
@@ -175,7 +177,7 @@ export class ApiEdge extends Construct {
       id: 'AwsSolutions-S1',
       reason: 'It is the access-log bucket of the distribution: logging its own accesses into another bucket would have no end.',
     });
-    this.console = new ConsoleSite(this, 'Console', { env: props.env, logBucket: this.logBucket });
+    this.console = new ConsoleSite(this, 'Console', { env: props.env, logBucket: this.logBucket, connectSources: props.consoleConnectSources });
     const origin = new origins.HttpOrigin(props.originDomainName, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],

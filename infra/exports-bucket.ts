@@ -16,6 +16,12 @@ import { EXPORT_RETENTION_SECONDS } from '../shared/exports/export-records';
 /** Named from the environment and the account, like the anchor bucket: no cross-stack reference enters a policy. */
 export const exportsBucketName = (env: string) => `tessera-${env}-exports-${Aws.ACCOUNT_ID}`;
 
+/**
+ * Where the signed URLs of export files point (shared/aws/s3-client.ts signs them virtual-hosted:
+ * `https://<bucket>.s3.<region>.<suffix>`): the console's CSP lets it fetch from there.
+ */
+export const exportsDownloadOrigin = (env: string) => `https://${exportsBucketName(env)}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+
 export const EXPORT_EXPIRY_DAYS = Math.ceil(EXPORT_RETENTION_SECONDS / 86_400);
 
 export class ExportsBucket extends Construct {
@@ -35,6 +41,11 @@ export class ExportsBucket extends Construct {
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: props.logBucket,
       serverAccessLogsPrefix: 'exports-bucket/',
+      // The console fetches a file by following the content route's redirect to its signed URL;
+      // after a cross-origin redirect the browser sends `Origin: null`, so any origin may read
+      // an answer: only a request carrying a valid signature gets one, and the signature is
+      // what grants it (no cookie or credential of the console's goes there).
+      cors: [{ allowedMethods: [s3.HttpMethods.GET], allowedOrigins: ['*'], maxAge: 300 }],
       lifecycleRules: [{ id: 'expire-exports', expiration: Duration.days(EXPORT_EXPIRY_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: false,

@@ -28,7 +28,7 @@ import { ApiEdge, hostOfEndpoint } from './edge';
 import { FunctionAreas } from './function-areas';
 import { CONNECTOR_TEST_TIMEOUT_MS, hasBudgetedTimeout } from './function-timeouts';
 import { AuditAnchorBucket } from './audit-anchor-bucket';
-import { ExportsBucket } from './exports-bucket';
+import { ExportsBucket, exportsDownloadOrigin } from './exports-bucket';
 import { auditAppendingHandlers, exportReadingHandlers, exportWritingHandlers, cursorSealingHandlers, emailSendingHandlers, envelopeKeyUses, passwordHashingHandlers, runQueueSendingHandlers, tableFreeHandlers, tableReadOnlyHandlers, tokenIssuingHandlers, type EnvelopeKeyUse } from './handler-capabilities';
 import { Observability } from './observability';
 import { createRouteFunction, pascalCase } from './route-function';
@@ -241,6 +241,8 @@ export class TesseraStack extends Stack {
       originVerifySecret: this.originVerifySecret,
       webAclArn: props.webAclArn,
       edgeDomain: settings.domain,
+      // The console downloads an export by following its content's redirect to the bucket.
+      consoleConnectSources: [exportsDownloadOrigin(env)],
     });
 
     // Every audit append records its chain's head here, outside the table (README, "Tamper-evident audit").

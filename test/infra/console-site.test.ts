@@ -7,7 +7,7 @@
  */
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, consoleSecurityHeaders } from '../../console/site-headers';
+import { HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL, consoleCsp, consoleSecurityHeaders } from '../../console/site-headers';
 import { API_PATH_PATTERNS } from '../../infra/edge';
 import { SPA_REWRITE_FUNCTION_CODE, responseHeadersPolicyOf } from '../../infra/console-site';
 import type { TesseraStack } from '../../infra/tessera-stack';
@@ -95,7 +95,12 @@ describe('web console in AWS', () => {
         ].join('; '),
         ...Object.fromEntries(policy.CustomHeadersConfig.Items.map((h) => [h.Header, h.Value])),
       };
-      expect(sent).toEqual(consoleSecurityHeaders);
+      // The local host's map, with one more origin the console may fetch from: the exports
+      // bucket its downloads are redirected to (the CSP is a template string with its region).
+      const csp = sent['content-security-policy'] as unknown as string | { 'Fn::Join': [string, unknown[]] };
+      const cspText = typeof csp === 'string' ? csp : csp['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : '<token>')).join('');
+      expect(cspText).toBe(consoleCsp(['https://tessera-test-exports-<token>.s3.<token>.<token>']));
+      expect({ ...sent, 'content-security-policy': '' }).toEqual({ ...consoleSecurityHeaders, 'content-security-policy': '' });
       expect(Object.keys(security).sort()).toEqual(['ContentSecurityPolicy', 'ContentTypeOptions', 'FrameOptions', 'ReferrerPolicy', 'StrictTransportSecurity']);
       for (const header of [...Object.values(security), ...policy.CustomHeadersConfig.Items] as { Override: boolean }[]) expect(header.Override).toBe(true);
     });

@@ -519,6 +519,8 @@ describe('TesseraStack', () => {
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
         LifecycleConfiguration: { Rules: [{ Status: 'Enabled', ExpirationInDays: 1, AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }] },
+        // The console's fetch follows the content route's redirect here (Origin: null after it).
+        CorsConfiguration: { CorsRules: [{ AllowedMethods: ['GET'], AllowedOrigins: ['*'], MaxAge: 300 }] },
       });
       expect((bucket.Properties as { LoggingConfiguration?: unknown }).LoggingConfiguration).toBeDefined();
       const policies = ofType('AWS::S3::BucketPolicy').filter(([, p]) => JSON.stringify(p.Properties!.Bucket) === JSON.stringify({ Ref: bucketId() }));
