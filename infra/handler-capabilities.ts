@@ -154,7 +154,7 @@ export const envelopeKeyUses: ReadonlyMap<string, EnvelopeKeyUse> = new Map<stri
 ]);
 
 /**
- * Handlers whose bundle carries the SQS client (`@aws-sdk/client-sqs`, through
+ * Handlers whose bundle carries the SQS sender (`shared/runs/sqs-run-queue.ts`, through
  * `shared/runs/run-queue.ts`): they queue run steps or purges, and get `sqs:SendMessage` on the
  * run queue and its URL.
  */
@@ -166,10 +166,11 @@ export const runQueueSendingHandlers: ReadonlySet<string> = new Set([
   'run-dispatcher',
 ]);
 
-export const RUN_QUEUE_CLIENT_MODULE = '@aws-sdk/client-sqs';
+/** The module whose presence in a bundle means the function sends to the run queue. */
+export const RUN_QUEUE_CLIENT_MODULE = 'shared/runs/sqs-run-queue.ts';
 
 /**
- * Handlers whose bundle carries the SES client (`@aws-sdk/client-sesv2`, through
+ * Handlers whose bundle carries the SES client (`shared/aws/sesv2-client.ts`, through
  * `shared/email/create-email-sender.ts`): granted `ses:SendEmail` from the sender's identity.
  */
 export const emailSendingHandlers: ReadonlySet<string> = new Set([
@@ -177,8 +178,8 @@ export const emailSendingHandlers: ReadonlySet<string> = new Set([
   'users-update',
 ]);
 
-/** The npm package whose presence in a bundle means the function sends email. */
-export const EMAIL_CLIENT_MODULE = '@aws-sdk/client-sesv2';
+/** The module whose presence in a bundle means the function sends email. */
+export const EMAIL_CLIENT_MODULE = 'shared/aws/sesv2-client.ts';
 
 /** The npm package holding the native module. */
 export const PASSWORD_NATIVE_MODULE = '@node-rs/argon2';

@@ -58,14 +58,12 @@ export interface Observability {
 
 /**
  * X-Ray tracing of a function (shared/tracing.ts, the Powertools Tracer): its handler as a
- * subsegment and its AWS SDK calls as theirs. A bundle of an environment without tracing gets
+ * subsegment and its AWS calls as theirs. A bundle of an environment without tracing gets
  * shared/tracing-off.ts in its place (infra/tracing-plugin.ts), which carries no X-Ray SDK.
  */
 export interface Tracing {
   /** The middy middleware that traces a route's invocation; none when tracing is off. */
   handlerMiddleware(): MiddlewareObj | undefined;
-  /** The same client, its calls traced when tracing is on. */
-  captureClient<C extends object>(client: C): C;
   /**
    * One call of Tessera's own AWS clients (shared/aws/), retries included, as the X-Ray SDK
    * traces an SDK client's: a subsegment named after the service, namespace `aws`, its

@@ -6,6 +6,5 @@ import type { Tracing } from './observability';
 
 export const tracing: Tracing = {
   handlerMiddleware: () => undefined,
-  captureClient: (client) => client,
   traceAwsCall: (_call, run) => run(),
 };

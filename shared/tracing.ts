@@ -19,7 +19,6 @@ const tracerOf = () =>
 export const tracing: Tracing = {
   // Responses carry tokens and secrets shown once: never copied into a trace.
   handlerMiddleware: () => captureLambdaHandler(tracerOf(), { captureResponse: false }),
-  captureClient: (client) => tracerOf().captureAWSv3Client(client),
   async traceAwsCall(call, run) {
     const tracer = tracerOf();
     const parent = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;

@@ -6,6 +6,13 @@
  * says why. The error carries the body's other members as its own properties, as the SDK's
  * exceptions do (DynamoDB's `CancellationReasons`). Blobs (`Uint8Array`) are sent as base64
  * strings, as the protocol wants; an answer's blobs stay base64 strings for the caller to read.
+ *
+ * Services that moved from the Query protocol (SQS) are "query-compatible": asked with
+ * `x-amzn-query-mode: true`, they also send the Query error code in `x-amzn-query-error:
+ * <code>;<Sender|Receiver>`. The SDK names such an error as its model does: the modeled
+ * exception (`__type` in the service's own namespace, `com.amazonaws.sqs#QueueDoesNotExist`)
+ * by its name, any other (`com.amazon.coral.service#AccessDeniedException`) by its Query code
+ * (`AccessDenied`); so does this client, so callers see the names they saw with the SDK.
  */
 import { crc32 } from 'node:zlib';
 import { createAwsRequester, hostHeader, type AwsAnswer, type AwsServiceOptions } from './signed-request';
@@ -41,6 +48,8 @@ export interface AwsJsonService {
   jsonVersion: '1.0' | '1.1';
   /** The service's name in traces, as the X-Ray SDK gives it (`DynamoDB`, `KMS`, `Secrets Manager`, `SQS`). */
   tracedName: string;
+  /** Query-compatible services (SQS): the Smithy namespace of their modeled exceptions (`com.amazonaws.sqs`). */
+  queryCompatibleNamespace?: string;
   /** DynamoDB signs each answer with a CRC32 of its body (`x-amz-crc32`): checked, and a mismatch retried. */
   checkCrc32?: boolean;
 }
@@ -61,10 +70,16 @@ function blobsAsBase64(this: Record<string, unknown>, key: string, value: unknow
   return original instanceof Uint8Array ? Buffer.from(original.buffer, original.byteOffset, original.byteLength).toString('base64') : value;
 }
 
-const errorCodeOf = (answer: AwsAnswer): string | undefined => {
+/** The exception's name of an error answer, as the SDK gives it (see the header comment). */
+const errorNameOf = (answer: AwsAnswer, queryCompatibleNamespace: string | undefined): string | undefined => {
   if (answer.status < 300) return undefined;
   const type = parseJson(answer.body).__type ?? answer.headers['x-amzn-errortype'];
-  return typeof type === 'string' ? type.split('#').pop()!.split(':')[0] : undefined;
+  const fullName = typeof type === 'string' ? type.split(':')[0]! : undefined;
+  const queryError = answer.headers['x-amzn-query-error'];
+  if (queryCompatibleNamespace !== undefined && typeof queryError === 'string' && !fullName?.startsWith(`${queryCompatibleNamespace}#`)) {
+    return queryError.split(';')[0];
+  }
+  return fullName?.split('#').pop();
 };
 
 export function createAwsJsonClient(spec: AwsJsonService, options: AwsServiceOptions): AwsJsonClient {
@@ -74,6 +89,8 @@ export function createAwsJsonClient(spec: AwsJsonService, options: AwsServiceOpt
     ? { protocol: endpoint.protocol, hostname: endpoint.hostname, port: endpoint.port ? Number(endpoint.port) : undefined, path: endpoint.pathname || '/' }
     : { protocol: 'https:', hostname: `${spec.service}.${options.region}.amazonaws.com`, port: undefined, path: '/' };
   const contentType = `application/x-amz-json-${spec.jsonVersion}`;
+  const errorCodeOf = (answer: AwsAnswer) => errorNameOf(answer, spec.queryCompatibleNamespace);
+  const queryMode: Record<string, string> = spec.queryCompatibleNamespace !== undefined ? { 'x-amzn-query-mode': 'true' } : {};
 
   return {
     async call<Output>(operation: string, input: object): Promise<Output> {
@@ -81,7 +98,7 @@ export function createAwsJsonClient(spec: AwsJsonService, options: AwsServiceOpt
       const request = {
         method: 'POST' as const,
         ...where,
-        headers: { host: hostHeader(where.hostname, where.port), 'content-type': contentType, 'x-amz-target': `${spec.targetPrefix}.${operation}` },
+        headers: { host: hostHeader(where.hostname, where.port), 'content-type': contentType, 'x-amz-target': `${spec.targetPrefix}.${operation}`, ...queryMode },
         body,
       };
       for (let attempt = 1; ; attempt++) {

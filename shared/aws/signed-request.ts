@@ -6,10 +6,11 @@
  * handler), and the SDK's standard retry mode: at most 3 attempts, retrying throttling answers,
  * 500/502/503/504 and a broken connection, after a full-jitter exponential backoff.
  *
- * Tessera's AWS clients (`dynamodb-client.ts`, `aws-json-client.ts`, `s3-client.ts`) are built
- * on it in place of the SDK's generated clients, whose shared runtime (`@smithy/core`, the
- * endpoint rule engine, the protocol serdes) made up most of every function's bundle and of its
- * import time (docs/benchmarks.md, cold starts). Each call is traced as the X-Ray SDK traces
+ * Tessera's AWS clients (`aws-json-client.ts`, with DynamoDB, KMS, Secrets Manager and SQS on
+ * it; `s3-client.ts`; `sesv2-client.ts`) are built on it in place of the SDK's generated
+ * clients, whose shared runtime (`@smithy/core`, the endpoint rule engine, the protocol serdes)
+ * made up most of every function's bundle and of its import time (docs/benchmarks.md, cold
+ * starts). Each call is traced as the X-Ray SDK traces
  * an SDK client's (`tracing.traceAwsCall`).
  */
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';

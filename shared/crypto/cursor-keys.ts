@@ -9,18 +9,18 @@ import type { Config } from '../config';
 import type { Deps, DepsPart } from '../deps';
 import { EARLY_REFRESH_INTERVAL_SECONDS, ExpiringValue } from './expiring-value';
 import { readOrCreateKeyFile } from './local-key-file';
-import { readCurrentAndPreviousSecrets } from './secret-versions';
+import { readCurrentAndPreviousSecrets, type SecretsManagerLocation } from './secret-versions';
 
 export function deriveCursorKey(secret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), 'tessera-list-cursor-aes-256-gcm', 32));
 }
 
 /** The cursor keys, the sealing one first. */
-export async function loadCursorKeys(config: Pick<Config, 'cursorKeys' | 'region'>): Promise<Buffer[]> {
+export async function loadCursorKeys(config: Pick<Config, 'cursorKeys'> & SecretsManagerLocation): Promise<Buffer[]> {
   const source = config.cursorKeys;
   const secrets =
     source.kind === 'secrets-manager'
-      ? await readCurrentAndPreviousSecrets(source.secretArn, config.region, 'cursor key')
+      ? await readCurrentAndPreviousSecrets(source.secretArn, config, 'cursor key')
       : (await readOrCreateKeyFile<{ secrets: string[] }>(source.path, () => ({ secrets: [randomBytes(32).toString('base64url')] }))).secrets;
   if (!secrets.length) throw new Error('No cursor key material');
   return secrets.map(deriveCursorKey);
@@ -28,7 +28,7 @@ export async function loadCursorKeys(config: Pick<Config, 'cursorKeys' | 'region
 
 /**
  * The cursor keys of these deps: read on the first cursor, then kept like the other keys.
- * A part (not a field of every `Deps`), so only list functions bundle the Secrets Manager client.
+ * A part (not a field of every `Deps`), so only list functions bundle the Secrets Manager reads.
  */
 const CURSOR_KEYS: DepsPart<ExpiringValue<Buffer[]>> = {
   name: 'cursor keys',

@@ -7,21 +7,22 @@
  * reader are the same service. Decrypt does not itself compare the encryption context with
  * what the caller expects, so `decrypt` checks it: a ciphertext moved to another object fails.
  *
- * Imported from the SDK's own packages rather than the `@aws-crypto/client-node` barrel, and
- * KMS through the bare `KMSClient` with the three commands a keyring sends: the barrel is
- * CommonJS that requires every keyring, the caching materials manager and the branch key
- * store (with the whole DynamoDB and KMS clients), none of which Tessera uses and none of
- * which a bundler can drop (~300 KiB minified of the ~700 the barrel weighs).
+ * Imported from the SDK's own packages rather than the `@aws-crypto/client-node` barrel: the
+ * barrel is CommonJS that requires every keyring, the caching materials manager and the branch
+ * key store (with the whole DynamoDB and KMS clients), none of which Tessera uses and none of
+ * which a bundler can drop (~300 KiB minified of the ~700 the barrel weighs). KMS itself is
+ * reached through Tessera's small client of the three operations a keyring sends
+ * (`shared/aws/kms-client.ts`), not `@aws-sdk/client-kms`, whose runtime weighed more than
+ * the rest of the envelope code (docs/benchmarks.md, cold starts).
  */
 import { randomBytes } from 'node:crypto';
-import { DecryptCommand, EncryptCommand, GenerateDataKeyCommand, KMSClient, type DecryptCommandInput, type EncryptCommandInput, type GenerateDataKeyCommandInput } from '@aws-sdk/client-kms';
 import { buildDecrypt } from '@aws-crypto/decrypt-node';
 import { buildEncrypt } from '@aws-crypto/encrypt-node';
 import { KmsKeyringClass, type KmsClientSupplier } from '@aws-crypto/kms-keyring';
 import { AlgorithmSuiteIdentifier, CommitmentPolicy, KeyringNode, immutableClass } from '@aws-crypto/material-management-node';
 import { RawAesKeyringNode, RawAesWrappingSuiteIdentifier } from '@aws-crypto/raw-aes-keyring-node';
+import type { KmsClient } from '../aws/kms-client';
 import { readOrCreateKeyFile } from './local-key-file';
-import { tracing } from '../tracing';
 
 export type EncryptionContext = Record<string, string>;
 
@@ -66,21 +67,13 @@ class KmsKeyring extends KmsKeyringClass(KeyringNode as never) {}
 immutableClass(KmsKeyring);
 
 /**
- * What the keyring calls on its client (`generateDataKey`, `encrypt`, `decrypt`, the v2-style
- * methods of the aggregated `KMS` class), answered by `send` on a bare client.
+ * A keyring of the KMS key `keyArn`: the keyring calls `generateDataKey`, `encrypt` and
+ * `decrypt` on its client (the v2-style methods of the aggregated `KMS` class), which
+ * `KmsClient` answers with the same shapes.
  */
-export function kmsMethodsOf(client: KMSClient) {
-  return {
-    generateDataKey: (input: GenerateDataKeyCommandInput) => client.send(new GenerateDataKeyCommand(input)),
-    encrypt: (input: EncryptCommandInput) => client.send(new EncryptCommand(input)),
-    decrypt: (input: DecryptCommandInput) => client.send(new DecryptCommand(input)),
-  };
-}
-
-export function kmsKeyring(keyArn: string, region: string, client: KMSClient = tracing.captureClient(new KMSClient({ region }))): KeyringNode {
-  const methods = kmsMethodsOf(client);
+export function kmsKeyring(keyArn: string, client: KmsClient): KeyringNode {
   // The supplier's type names the aggregated `KMS` class; the keyring only calls these three methods.
-  const clientProvider = (() => methods) as unknown as KmsClientSupplier<never>;
+  const clientProvider = (() => client) as unknown as KmsClientSupplier<never>;
   return new KmsKeyring({ generatorKeyId: keyArn, clientProvider }) as unknown as KeyringNode;
 }
 

@@ -9,6 +9,7 @@
  * `import()` of it made esbuild keep modules it otherwise drops (the issuers' signing-seed
  * reader ended up in non-issuing functions; test/infra/handler-capabilities.test.ts).
  */
+import { createKmsClient } from '../aws/kms-client';
 import type { Config } from '../config';
 import type { Deps, DepsPart } from '../deps';
 import { createEnvelopeCrypto, kmsKeyring, localKeyring, type EnvelopeCrypto } from './envelope-encryption-sdk';
@@ -16,9 +17,12 @@ import { ExpiringValue } from './expiring-value';
 
 export { EncryptionContextMismatchError, type EncryptionContext, type EnvelopeCrypto } from './envelope-encryption-sdk';
 
-export async function loadEnvelopeCrypto(config: Pick<Config, 'envelopeKey' | 'region'>): Promise<EnvelopeCrypto> {
+export async function loadEnvelopeCrypto(config: Pick<Config, 'envelopeKey' | 'region'> & { awsEndpoints: Pick<Config['awsEndpoints'], 'kms'> }): Promise<EnvelopeCrypto> {
   const source = config.envelopeKey;
-  if (source.kind === 'kms') return createEnvelopeCrypto(kmsKeyring(source.keyArn, config.region), source.keyArn);
+  if (source.kind === 'kms') {
+    const kms = createKmsClient({ region: config.region, endpoint: config.awsEndpoints.kms });
+    return createEnvelopeCrypto(kmsKeyring(source.keyArn, kms), source.keyArn);
+  }
   const { keyring, keyName } = await localKeyring(source.path);
   return createEnvelopeCrypto(keyring, `local:${keyName}`);
 }

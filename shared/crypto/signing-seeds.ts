@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config';
 import { readOrCreateKeyFile, replaceKeyFile } from './local-key-file';
-import { putSecret, readCurrentSecret } from './secret-versions';
+import { putSecret, readCurrentSecret, type SecretsManagerLocation } from './secret-versions';
 import { newSigningSeed } from './signing-keys';
 
 /** The local key file: the current seed first (older files may list earlier seeds after it). */
@@ -14,9 +14,9 @@ interface SigningSeedFile {
   seeds: string[];
 }
 
-export async function readCurrentSigningSeed(config: Pick<Config, 'signingKeys' | 'region'>): Promise<string> {
+export async function readCurrentSigningSeed(config: Pick<Config, 'signingKeys'> & SecretsManagerLocation): Promise<string> {
   const source = config.signingKeys;
-  if (source.kind === 'secrets-manager') return readCurrentSecret(source.secretArn, config.region, 'signing key');
+  if (source.kind === 'secrets-manager') return readCurrentSecret(source.secretArn, config, 'signing key');
   const file = await readOrCreateKeyFile<SigningSeedFile>(source.path, () => ({ seeds: [newSigningSeed()] }));
   const seed = file.seeds[0];
   if (!seed) throw new Error('The signing key file holds no seed');
@@ -24,8 +24,8 @@ export async function readCurrentSigningSeed(config: Pick<Config, 'signingKeys' 
 }
 
 /** Makes `seed` the one issuers sign with from their next read on (the old one is not kept: its public half verifies what it signed). */
-export async function writeCurrentSigningSeed(config: Pick<Config, 'signingKeys' | 'region'>, seed: string): Promise<void> {
+export async function writeCurrentSigningSeed(config: Pick<Config, 'signingKeys'> & SecretsManagerLocation, seed: string): Promise<void> {
   const source = config.signingKeys;
-  if (source.kind === 'secrets-manager') return putSecret(source.secretArn, config.region, seed);
+  if (source.kind === 'secrets-manager') return putSecret(source.secretArn, config, seed);
   await replaceKeyFile<SigningSeedFile>(source.path, { seeds: [seed] });
 }

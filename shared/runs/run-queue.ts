@@ -29,7 +29,7 @@ export function runQueueOf(deps: Deps): RunQueue {
   if (deps.runQueue) return deps.runQueue;
   const url = deps.config.runs.queueUrl;
   if (!url) throw new Error('No run queue: TESSERA_RUN_QUEUE_URL is not set and the host installed none');
-  sqsQueue ??= createSqsRunQueue(url, deps.config.region);
+  sqsQueue ??= createSqsRunQueue({ queueUrl: url, region: deps.config.region, endpoint: deps.config.awsEndpoints.sqs });
   return sqsQueue;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The service in its aws stage, end to end over HTTP: the local host runs the real handlers with
- * `TESSERA_STAGE=aws` on DynamoDB Local, and every AWS call goes through the SDK client the
- * functions ship to a local server speaking that service's protocol (test/support/aws-wire):
+ * `TESSERA_STAGE=aws` on DynamoDB Local, and every AWS call goes through the client the
+ * functions ship (shared/aws/) to a local server speaking that service's protocol (test/support/aws-wire):
  * the issuer's signing seed from Secrets Manager, TOTP secrets and connection configurations
  * sealed by KMS, the reset email through SES, run steps onto SQS, and the operator's key
  * rotation (the CLI in a child process) through PutSecretValue. Then what a client sees when

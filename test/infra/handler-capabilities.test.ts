@@ -4,7 +4,7 @@
  * metafile says what the function really contains:
  * - the bundle imports `@node-rs/argon2` ⇔ the handler is in `passwordHashingHandlers`
  *   (otherwise the Lambda bundle would miss the arm64 native module, or carry it for nothing);
- * - the bundle imports `@aws-sdk/client-sesv2` ⇔ the handler is in `emailSendingHandlers`
+ * - the bundle contains the SES client (`shared/aws/sesv2-client.ts`) ⇔ the handler is in `emailSendingHandlers`
  *   (its `ses:SendEmail` grant);
  * - the bundle imports the SAML schema validator ⇔ the handler is in `samlSchemaValidatorHandlers`
  *   (its wasm, worker and XSD files must ship beside the bundle);
@@ -13,7 +13,7 @@
  *   bundle's code, each with the kind of encryption context it builds in place
  *   (`encryptionContext('<kind>', …)`), are exactly the encrypts and decrypts listed for it, so
  *   its KMS statements (one action per operation, conditioned per kind) match what it does;
- * - the bundle imports `@aws-sdk/client-sqs` ⇔ the handler is in `runQueueSendingHandlers`
+ * - the bundle contains the SQS sender (`shared/runs/sqs-run-queue.ts`) ⇔ the handler is in `runQueueSendingHandlers`
  *   (its `sqs:SendMessage` grant on the run queue);
  * - the bundle contains the S3 audit anchor (`shared/audit/s3-audit-anchor.ts`) and the handler may write
  *   the table ⇔ the handler is in `auditAppendingHandlers` (its `s3:PutObject` on the anchor
@@ -103,10 +103,10 @@ describe('handler capabilities', () => {
   });
 
   it('grants ses:SendEmail exactly to the handlers whose bundle carries the SES client', () => {
-    const importing = bundles.filter((b) => b.packages.includes(EMAIL_CLIENT_MODULE)).map((b) => b.handler);
+    const importing = bundles.filter((b) => b.inputs.includes(EMAIL_CLIENT_MODULE)).map((b) => b.handler);
     const listed = handlers.filter((h) => emailSendingHandlers.has(h));
     expect(importing.length, 'at least one handler sends email').toBeGreaterThan(0);
-    expect(listed, `infra/handler-capabilities.ts emailSendingHandlers must be exactly the handlers that import ${EMAIL_CLIENT_MODULE}`).toEqual(importing);
+    expect(listed, `infra/handler-capabilities.ts emailSendingHandlers must be exactly the handlers whose bundle contains ${EMAIL_CLIENT_MODULE}`).toEqual(importing);
   });
 
   it('counts as provider callers exactly the handlers whose bundle carries the connector registry', () => {
@@ -141,10 +141,10 @@ describe('handler capabilities', () => {
   });
 
   it('grants sqs:SendMessage on the run queue exactly to the handlers whose bundle carries the SQS client', () => {
-    const importing = bundles.filter((b) => b.packages.includes(RUN_QUEUE_CLIENT_MODULE)).map((b) => b.handler);
+    const importing = bundles.filter((b) => b.inputs.includes(RUN_QUEUE_CLIENT_MODULE)).map((b) => b.handler);
     const listed = handlers.filter((h) => runQueueSendingHandlers.has(h));
     expect(importing.length).toBeGreaterThan(0);
-    expect(listed, `infra/handler-capabilities.ts runQueueSendingHandlers must be exactly the handlers that import ${RUN_QUEUE_CLIENT_MODULE}`).toEqual(importing);
+    expect(listed, `infra/handler-capabilities.ts runQueueSendingHandlers must be exactly the handlers whose bundle contains ${RUN_QUEUE_CLIENT_MODULE}`).toEqual(importing);
   });
 
   it('grants s3:PutObject on the audit anchor exactly to the handlers that carry its client and may write the table', () => {

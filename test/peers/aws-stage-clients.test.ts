@@ -1,19 +1,19 @@
 /**
- * The aws stage's AWS calls, each made by the SDK client the functions ship, unchanged, against
- * a local server that speaks that service's wire protocol (test/support/aws-wire): the KMS
- * keyring of the envelope crypto, the key material from Secrets Manager, the SES sender and the
- * SQS run queue. The clients find the servers through `AWS_ENDPOINT_URL_<SERVICE>` and sign
- * with the keys of `AWS_ACCESS_KEY_ID`, as in Lambda; refusals (encryption context, permission,
- * missing resources) come back as the service sends them and the SDK parses them.
+ * The aws stage's AWS calls, each made by the client the functions ship (Tessera's own,
+ * shared/aws/), unchanged, against a local server that speaks that service's wire protocol and
+ * checks its signatures (test/support/aws-wire): the KMS keyring of the envelope crypto, the key
+ * material from Secrets Manager, the SES sender and the SQS run queue. The clients find the
+ * servers through the configuration's `AWS_ENDPOINT_URL_<SERVICE>` and sign with the keys of
+ * `AWS_ACCESS_KEY_ID`, as in Lambda; refusals (encryption context, permission, missing
+ * resources) come back as the service sends them, named as the SDK named them.
  */
-import { KMSClient } from '@aws-sdk/client-kms';
-import { PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../shared/config';
 import { loadCursorKeys, deriveCursorKey } from '../../shared/crypto/cursor-keys';
 import { EncryptionContextMismatchError, envelopeOf } from '../../shared/crypto/envelope';
-import { kmsMethodsOf } from '../../shared/crypto/envelope-encryption-sdk';
+import { createAwsJsonClient } from '../../shared/aws/aws-json-client';
+import { createKmsClient } from '../../shared/aws/kms-client';
+import { createSesv2Client } from '../../shared/aws/sesv2-client';
 import { putSecret } from '../../shared/crypto/secret-versions';
 import { readCurrentSigningSeed, writeCurrentSigningSeed } from '../../shared/crypto/signing-seeds';
 import type { Deps } from '../../shared/deps';
@@ -84,7 +84,7 @@ describe('envelope crypto of the aws stage: the KMS keyring', () => {
   });
 
   it('KMS itself binds a data key to its context: another context is InvalidCiphertextException', async () => {
-    const kms = kmsMethodsOf(new KMSClient({ region: TEST_REGION }));
+    const kms = createKmsClient({ region: TEST_REGION, endpoint: wire.kms.endpoint });
     const { CiphertextBlob } = await kms.generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32, EncryptionContext: connectionContext });
     await expect(kms.decrypt({ CiphertextBlob, EncryptionContext: connectionContext })).resolves.toMatchObject({ KeyId: wire.kms.keyArn });
     await expect(kms.decrypt({ CiphertextBlob, EncryptionContext: { ...connectionContext, connection_id: 'conn_b' } })).rejects.toMatchObject({ name: 'InvalidCiphertextException' });
@@ -115,17 +115,18 @@ describe('envelope crypto of the aws stage: the KMS keyring', () => {
 
   it('refuses a key it does not have, and requests signed for another region or with another secret', async () => {
     const missing = wire.kms.keyArn.replace(/key\/.*$/, 'key/00000000-0000-4000-8000-000000000000');
-    const methods = (client: KMSClient) => kmsMethodsOf(client);
-    await expect(methods(new KMSClient({ region: TEST_REGION })).generateDataKey({ KeyId: missing, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'NotFoundException' });
-    await expect(methods(new KMSClient({ region: 'us-east-1' })).generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'InvalidSignatureException' });
-    const wrongSecret = new KMSClient({ region: TEST_REGION, credentials: { accessKeyId: TEST_CREDENTIALS.accessKeyId, secretAccessKey: 'not-the-secret' } });
-    await expect(methods(wrongSecret).generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    const endpoint = wire.kms.endpoint;
+    await expect(createKmsClient({ region: TEST_REGION, endpoint }).generateDataKey({ KeyId: missing, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'NotFoundException' });
+    await expect(createKmsClient({ region: 'us-east-1', endpoint }).generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    const wrongSecret = createKmsClient({ region: TEST_REGION, endpoint, credentials: () => Promise.resolve({ accessKeyId: TEST_CREDENTIALS.accessKeyId, secretAccessKey: 'not-the-secret' }) });
+    await expect(wrongSecret.generateDataKey({ KeyId: wire.kms.keyArn, NumberOfBytes: 32 })).rejects.toMatchObject({ name: 'InvalidSignatureException' });
   });
 });
 
 describe('key material from Secrets Manager', () => {
-  const signingConfig = () => ({ signingKeys: { kind: 'secrets-manager' as const, secretArn: wire.signingSecretArn }, region: TEST_REGION });
-  const cursorConfig = (secretArn: string) => ({ cursorKeys: { kind: 'secrets-manager' as const, secretArn }, region: TEST_REGION });
+  const where = () => ({ region: TEST_REGION, awsEndpoints: { secretsManager: wire.secretsManager.endpoint } });
+  const signingConfig = () => ({ signingKeys: { kind: 'secrets-manager' as const, secretArn: wire.signingSecretArn }, ...where() });
+  const cursorConfig = (secretArn: string) => ({ cursorKeys: { kind: 'secrets-manager' as const, secretArn }, ...where() });
 
   it('issuers read the signing seed\'s current version only; a rotation writes a new current one', async () => {
     const before = wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSCURRENT');
@@ -136,28 +137,46 @@ describe('key material from Secrets Manager', () => {
     await writeCurrentSigningSeed(signingConfig(), 'rotated-seed-0123456789abcdefghijklmnop');
     expect(await readCurrentSigningSeed(signingConfig())).toBe('rotated-seed-0123456789abcdefghijklmnop');
     expect(wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSPREVIOUS')).toBe(before);
+    // The idempotency token the SDK filled in, so a retried put cannot make a second version.
+    const put = wire.secretsManager.calls.find((call) => call.operation === 'PutSecretValue');
+    expect(put?.clientRequestToken).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await writeCurrentSigningSeed(signingConfig(), 'another-seed-0123456789abcdefghijklmnop');
+    const tokens = wire.secretsManager.calls.filter((call) => call.operation === 'PutSecretValue').map((call) => call.clientRequestToken);
+    expect(tokens).toHaveLength(2);
+    expect(tokens[1]).not.toBe(tokens[0]);
+    expect(wire.secretsManager.valueAt(wire.signingSecretArn, 'AWSPREVIOUS')).toBe('rotated-seed-0123456789abcdefghijklmnop');
   });
 
   it('cursor keys: the current version alone before the first rotation, then current and previous', async () => {
     const arn = wire.secretsManager.createSecret('cursor-rotation', 'first-cursor-secret-0123456789abcdef');
     expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('first-cursor-secret-0123456789abcdef')]);
-    await putSecret(arn, TEST_REGION, 'second-cursor-secret-0123456789abcdef');
+    await putSecret(arn, where(), 'second-cursor-secret-0123456789abcdef');
     expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('second-cursor-secret-0123456789abcdef'), deriveCursorKey('first-cursor-secret-0123456789abcdef')]);
+  });
+
+  it('a put repeated with its idempotency token makes no second version (a retry), and the token with another value is refused', async () => {
+    const arn = wire.secretsManager.createSecret('retried-put', 'first-0123456789abcdef');
+    const sm = createAwsJsonClient({ service: 'secretsmanager', targetPrefix: 'secretsmanager', jsonVersion: '1.1', tracedName: 'Secrets Manager' }, { region: TEST_REGION, endpoint: wire.secretsManager.endpoint });
+    const put = { SecretId: arn, SecretString: 'second-0123456789abcdef', ClientRequestToken: '0f8fad5b-d9cb-469f-a165-70867728950e' };
+    await sm.call('PutSecretValue', put);
+    await sm.call('PutSecretValue', put);
+    expect(wire.secretsManager.valueAt(arn, 'AWSPREVIOUS')).toBe('first-0123456789abcdef');
+    await expect(sm.call('PutSecretValue', { ...put, SecretString: 'third-0123456789abcdef' })).rejects.toMatchObject({ name: 'ResourceExistsException' });
+    expect(wire.secretsManager.valueAt(arn, 'AWSCURRENT')).toBe('second-0123456789abcdef');
+    sm.destroy();
   });
 
   it('a previous version without a string (binary) is left out of the cursor keys', async () => {
     const arn = wire.secretsManager.createSecret('cursor-binary-previous', Buffer.from('binary before'));
-    const client = new SecretsManagerClient({ region: TEST_REGION });
-    await client.send(new PutSecretValueCommand({ SecretId: arn, SecretString: 'string-cursor-secret-0123456789abcdef' }));
-    client.destroy();
+    await putSecret(arn, where(), 'string-cursor-secret-0123456789abcdef');
     expect(await loadCursorKeys(cursorConfig(arn))).toEqual([deriveCursorKey('string-cursor-secret-0123456789abcdef')]);
   });
 
   it('a missing secret fails with ResourceNotFoundException; a binary one is refused as empty', async () => {
     const missing = wire.signingSecretArn.replace(/secret:.*$/, 'secret:tessera-deleted-AbCdEf');
-    await expect(readCurrentSigningSeed({ signingKeys: { kind: 'secrets-manager', secretArn: missing }, region: TEST_REGION })).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    await expect(readCurrentSigningSeed({ signingKeys: { kind: 'secrets-manager', secretArn: missing }, ...where() })).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
     const binary = wire.secretsManager.createSecret('binary-seed', Buffer.from('not a string'));
-    await expect(readCurrentSigningSeed({ signingKeys: { kind: 'secrets-manager', secretArn: binary }, region: TEST_REGION })).rejects.toThrow('The signing key secret is empty');
+    await expect(readCurrentSigningSeed({ signingKeys: { kind: 'secrets-manager', secretArn: binary }, ...where() })).rejects.toThrow('The signing key secret is empty');
   });
 
   it('a role that may not read the previous cursor version fails the load (no silent loss of cursors); the signing secret stays unreadable to it', async () => {
@@ -171,7 +190,7 @@ describe('key material from Secrets Manager', () => {
 
 describe('SES sender', () => {
   const message = passwordResetEmail({ to: 'ada@acme.example', resetLink: 'https://id.acme.example/reset-password?token=tsr_reset_abc', expiresInMinutes: 30 });
-  const sender = (from = SENDER, configurationSet?: string) => createSesEmailSender({ from, configurationSet, client: new SESv2Client({ region: TEST_REGION, maxAttempts: 1 }) });
+  const sender = (from = SENDER, configurationSet?: string) => createSesEmailSender({ from, configurationSet, client: createSesv2Client({ region: TEST_REGION, endpoint: wire.ses.endpoint }) });
 
   it('sends one SendEmail with the text part, sender, recipient and configuration set', async () => {
     wire.ses.sent.length = 0;

@@ -1,6 +1,6 @@
 /**
  * The local email transport: the outbox writes files a mail client can open, in RFC 5322. The
- * SES transport of the aws stage is tested through the real SESv2 client against a local SES in
+ * SES transport of the aws stage is tested through its client (shared/aws/sesv2-client.ts) against a local SES in
  * aws-stage-clients.test.ts.
  */
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';

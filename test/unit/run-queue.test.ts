@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Deps } from '../../shared/deps';
 import { parseRunMessage, runQueueOf, type RunQueue } from '../../shared/runs/run-queue';
 
-const depsWith = (runQueue: RunQueue | undefined, queueUrl: string | undefined) => ({ runQueue, config: { region: 'eu-west-1', runs: { queueUrl } } }) as unknown as Deps;
+const depsWith = (runQueue: RunQueue | undefined, queueUrl: string | undefined) => ({ runQueue, config: { region: 'eu-west-1', runs: { queueUrl }, awsEndpoints: {} } }) as unknown as Deps;
 const scope = { tenant_id: 'ten_1', workspace_id: 'ws_1', connection_id: 'con_1' };
 
 describe('the run queue of a deployment', () => {

@@ -6,7 +6,9 @@
  * - GetSecretValue by ARN or name, of `VersionId` or `VersionStage` (AWSCURRENT when neither):
  *   `ARN`, `Name`, `VersionId`, `SecretString`, `VersionStages`, `CreatedDate`.
  * - PutSecretValue (`SecretString` or `SecretBinary`): a new version (its id the request's `ClientRequestToken`, which the SDK
- *   fills in) that takes AWSCURRENT; the version that had it takes AWSPREVIOUS, and the one
+ *   fills in and a raw request must carry) that takes AWSCURRENT; a token that names a version
+ *   already there is idempotent (the same value: nothing changes) or 400
+ *   `ResourceExistsException` (another value), so a retried put makes no second version; the version that had it takes AWSPREVIOUS, and the one
  *   before loses its label ("Secrets Manager moves the AWSPREVIOUS staging label to the version
  *   that AWSCURRENT was removed from").
  * - 400 `ResourceNotFoundException` for an unknown secret ("Secrets Manager can't find the
@@ -41,6 +43,8 @@ export interface SecretsManagerCall {
   operation: string;
   secretId: string;
   versionStage: string | undefined;
+  /** PutSecretValue: the idempotency token it carried, if any. */
+  clientRequestToken?: string;
 }
 
 export interface SecretsManagerServer {
@@ -97,7 +101,8 @@ export async function startSecretsManagerServer(region = TEST_REGION): Promise<S
   const local = await startLocalServer((request) =>
     answerJsonRequest(request, { version: '1.1', targetPrefix: 'secretsmanager', signingName: 'secretsmanager', region }, ({ operation, input }) => {
       const secretId = stringMember(input, 'SecretId');
-      server.calls.push({ operation, secretId, versionStage: input.VersionStage as string | undefined });
+      const token = typeof input.ClientRequestToken === 'string' ? input.ClientRequestToken : undefined;
+      server.calls.push({ operation, secretId, versionStage: input.VersionStage as string | undefined, ...(token !== undefined ? { clientRequestToken: token } : {}) });
       if (operation === 'GetSecretValue') {
         const stage = input.VersionId === undefined ? stringMember(input, 'VersionStage', 'AWSCURRENT') : undefined;
         authorize('secretsmanager:GetSecretValue', secretId, input.VersionStage as string | undefined);
@@ -116,7 +121,13 @@ export async function startSecretsManagerServer(region = TEST_REGION): Promise<S
         if (value === undefined || value === '' || (typeof value !== 'string' && !Buffer.isBuffer(value))) {
           throw new AwsJsonError({ status: 400, type: 'InvalidParameterException', message: 'You must provide either SecretString or SecretBinary.' });
         }
-        const version = addVersion(secret, value, stringMember(input, 'ClientRequestToken', randomUUID()));
+        const existing = token === undefined ? undefined : secret.versions.find((v) => v.id === token);
+        if (existing) {
+          const same = typeof value === 'string' ? existing.value === value : Buffer.isBuffer(existing.value) && existing.value.equals(value);
+          if (!same) throw new AwsJsonError({ status: 400, type: 'ResourceExistsException', message: `You can't modify an existing version, you can only create a new version. VersionId: ${token}` });
+          return { ARN: secret.arn, Name: secret.name, VersionId: existing.id, VersionStages: existing.stages };
+        }
+        const version = addVersion(secret, value, token ?? randomUUID());
         return { ARN: secret.arn, Name: secret.name, VersionId: version.id, VersionStages: version.stages };
       }
       throw new AwsJsonError({ status: 400, type: 'UnknownOperationException', message: `secretsmanager.${operation} is not reproduced here` });
