@@ -231,6 +231,8 @@ describe('an entity', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectNoHorizontalScroll(page, 'entity on a phone');
     await checkPage(page, 'entity-phone');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectNoHorizontalScroll(page, 'entity at 320 px');
     // A hop leads on: the group's page names its members.
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('table', { name: 'Pointed to by' }).getByRole('link', { name: 'Payroll users' }).click();

@@ -201,6 +201,20 @@ describe('on a phone (390 × 844)', () => {
     const { page, errors } = await openConsole(browser, host.url);
     await openConnection(page, 'Broken Okta', SIZES[1]);
     await expectNoHorizontalScroll(page, 'connection page');
+    // A confirmation on a phone fits, is accessible, and Cancel keeps the connection. The
+    // destructive button has the danger style, not the main actions' colour.
+    const remove = page.getByRole('button', { name: 'Delete the connection' });
+    expect(await remove.getAttribute('class')).toContain('danger');
+    const background = (button: Locator) => button.evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(await background(remove)).not.toBe(await background(page.getByRole('button', { name: 'Run now' })));
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete the connection Broken Okta?' });
+    await dialog.waitFor();
+    await expectNoHorizontalScroll(page, 'delete dialog');
+    await checkPage(page, 'confirm-delete-phone');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await http.request('GET', `/v1/connections/${connections.broken}`, { token: adminToken })).status).toBe(200);
     const [failed] = await runsOf(connections.broken);
     await page.getByRole('table', { name: 'Runs of this connection' }).getByRole('link', { name: readable(failed!.queued_at) }).click();
     await page.getByRole('region', { name: 'Why it failed' }).waitFor();
@@ -212,6 +226,9 @@ describe('on a phone (390 × 844)', () => {
     await page.getByRole('region', { name: 'Changes' }).getByRole('heading', { level: 3, name: 'Account', exact: true }).waitFor();
     await expectNoHorizontalScroll(page, 'run page');
     await checkPage(page, 'run-finished-phone');
+    // And at 320 px, the narrowest width WCAG 1.4.10 asks to reflow.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectNoHorizontalScroll(page, 'run page at 320 px');
     expect(errors).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ export interface ConsolePage {
  */
 export async function openConsole(browser: Browser, baseUrl: string): Promise<ConsolePage> {
   // A fixed locale and zone, so the times the console shows in the reader's are the same on every machine.
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'UTC' });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { ...WIDE }, locale: 'en-US', timezoneId: 'UTC' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   const page = await context.newPage();
   const errors: string[] = [];
