@@ -31,6 +31,13 @@ export interface ExportFilters {
   until?: string;
 }
 
+/** The names of what the filters point at, read when the export was asked for (answers by name). */
+export interface ExportFilterNames {
+  connection_name?: string;
+  person_display_name?: string;
+  entity_display_name?: string;
+}
+
 export interface ExportRecord {
   export_id: string;
   tenant_id: string;
@@ -39,6 +46,8 @@ export interface ExportRecord {
   source: ExportSource;
   format: ExportFormat;
   filters: ExportFilters;
+  /** Absent on exports asked for before names were kept. */
+  filter_names?: ExportFilterNames;
   status: ExportStatus;
   rows: number;
   created_at: string;
@@ -54,7 +63,7 @@ export interface ExportView {
   export_id: string;
   source: ExportSource;
   format: ExportFormat;
-  filters: ExportFilters;
+  filters: ExportFilters & ExportFilterNames;
   status: ExportStatus;
   rows: number;
   created_at: string;
@@ -67,7 +76,7 @@ export const toExportView = (r: ExportRecord): ExportView => ({
   export_id: r.export_id,
   source: r.source,
   format: r.format,
-  filters: r.filters,
+  filters: { ...r.filters, ...r.filter_names },
   status: r.status,
   rows: r.rows,
   created_at: r.created_at,

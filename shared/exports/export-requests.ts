@@ -4,14 +4,14 @@
  * puts its job on the run queue. A refused request writes nothing.
  */
 import type { Deps } from '../deps';
-import { entityAccess } from '../access/access-views';
 import { getPersonRecord } from '../access/people-views';
 import { auditEventPut } from '../audit/audit-log';
 import { getConnection, type Actor } from '../connections/connection-records';
 import type { Principal, WorkspaceScope } from '../identity/principal';
 import { runQueueOf } from '../runs/run-queue';
+import { getEntityDetail } from '../runs/inventory-views';
 import { keys } from '../store/keys';
-import { assertMayRead, EXPORT_RETENTION_SECONDS, type ExportFilters, type ExportRecord } from './export-records';
+import { assertMayRead, EXPORT_RETENTION_SECONDS, type ExportFilterNames, type ExportFilters, type ExportRecord } from './export-records';
 import type { CreateExportBody } from './export-schemas';
 
 const filtersOf = (body: CreateExportBody): ExportFilters => {
@@ -23,18 +23,20 @@ const filtersOf = (body: CreateExportBody): ExportFilters => {
   return filters;
 };
 
-/** What the filters name must exist in the caller's workspace (404 otherwise, and nothing is written). */
-async function assertFiltersExist(deps: Deps, scope: WorkspaceScope, filters: ExportFilters): Promise<void> {
-  if (filters.connection_id && filters.entity_id) await entityAccess(deps, scope, filters.connection_id, filters.entity_id, { limit: 1 });
-  else if (filters.connection_id) await getConnection(deps, scope, filters.connection_id);
-  if (filters.person_id) await getPersonRecord(deps, scope, filters.person_id);
+/** What the filters point at must exist in the caller's workspace (404 otherwise, and nothing is written): their names. */
+async function namesOfFilters(deps: Deps, scope: WorkspaceScope, filters: ExportFilters): Promise<ExportFilterNames> {
+  const names: ExportFilterNames = {};
+  if (filters.connection_id) names.connection_name = (await getConnection(deps, scope, filters.connection_id)).name;
+  if (filters.connection_id && filters.entity_id) names.entity_display_name = (await getEntityDetail(deps, scope, filters.connection_id, filters.entity_id)).display_name;
+  if (filters.person_id) names.person_display_name = (await getPersonRecord(deps, scope, filters.person_id)).display_name;
+  return names;
 }
 
 /** Queues an export for the caller; its URL goes in Location. */
 export async function requestExport(deps: Deps, actor: Actor, principal: Pick<Principal, 'permissions'>, body: CreateExportBody): Promise<{ record: ExportRecord; location: string }> {
   assertMayRead(principal, body.source);
   const filters = filtersOf(body);
-  await assertFiltersExist(deps, actor, filters);
+  const filterNames = await namesOfFilters(deps, actor, filters);
   const now = deps.clock.now();
   const record: ExportRecord = {
     export_id: deps.ids.next('exp'),
@@ -44,6 +46,7 @@ export async function requestExport(deps: Deps, actor: Actor, principal: Pick<Pr
     source: body.source,
     format: body.format,
     filters,
+    filter_names: filterNames,
     status: 'queued',
     rows: 0,
     created_at: now.toISOString(),

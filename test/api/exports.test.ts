@@ -187,6 +187,8 @@ describe('each source, row for row the list it exports', () => {
     expect(alicesAccess.length).toBeGreaterThan(1);
     const one = await exportOf({ source: 'access', format: 'ndjson', person_id: aliceId });
     expect(ndjsonItems(one.file.text)).toEqual(alicesAccess.map((item) => ({ person: { person_id: aliceId, display_name: 'alice@example.com' }, ...item })));
+    // The export's answer names what its filters point at.
+    expect(one.record.filters).toEqual({ person_id: aliceId, person_display_name: 'alice@example.com' });
 
     const everyone = (await Promise.all(people.map(async (p) => (await accessOf(p.person_id)).map((item) => ({ person: { person_id: p.person_id, display_name: p.display_name }, ...(item as { target: { entity_id: string }; paths: unknown }) }))))).flat();
     expect(everyone.length).toBeGreaterThan(alicesAccess.length);
@@ -204,6 +206,7 @@ describe('each source, row for row the list it exports', () => {
     expect(holders.length).toBeGreaterThan(0);
     const reverse = await exportOf({ source: 'access', format: 'ndjson', connection_id: connectionId, entity_id: app.entity_id });
     expect(ndjsonItems(reverse.file.text)).toEqual(holders);
+    expect(reverse.record.filters).toEqual({ connection_id: connectionId, connection_name: 'okta', entity_id: app.entity_id, entity_display_name: 'Admin Console' });
   });
 
   it('access changes, whole and within since/until, in both formats', async () => {

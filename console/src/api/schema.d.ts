@@ -1186,7 +1186,13 @@ export interface components {
             export_id: string;
             filters: {
                 connection_id?: string;
+                /** @description The connection_id filter's connection, by name (as when the export was asked for) */
+                connection_name?: string;
+                /** @description The entity_id filter's entity, by name */
+                entity_display_name?: string;
                 entity_id?: string;
+                /** @description The person_id filter's person, by name */
+                person_display_name?: string;
                 person_id?: string;
                 /** Format: date-time */
                 since?: string;
