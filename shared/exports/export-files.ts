@@ -8,11 +8,14 @@
  *   type and name in its `response-content-*` parameters.
  * - Local: files under `<data dir>/exports/<tenant>/<workspace>/`, appended to as the job goes
  *   (written as `.partial`, renamed when complete) and answered by the content route itself.
+ *   Each new file first sweeps away the files older than an export's life (a day, and an hour
+ *   of margin, by the files' own times): what the bucket's lifecycle rule does in AWS.
  */
-import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { DepsPart } from '../deps';
 import { NotFoundError } from '../errors';
+import { EXPORT_RETENTION_SECONDS } from './export-records';
 import { createS3Client, type S3ClientOptions } from '../aws/s3-client';
 
 /** S3's parts are 5 MiB at least (all but the last); a little more keeps a margin. */
@@ -60,10 +63,33 @@ function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key)) throw new Error(`not an export key: ${key}`);
 }
 
+/** By the machine's time, not the service clock a test may move: only a file's age on disk matters. */
+const LOCAL_FILE_LIFE_MS = (EXPORT_RETENTION_SECONDS + 3_600) * 1000;
+
+/** Removes the export files (and abandoned `.partial` ones) older than an export's life. */
+async function sweepExpiredExportFiles(dir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const { mtimeMs } = await stat(file).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs > LOCAL_FILE_LIFE_MS) {
+      await rm(file, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
 export function createLocalExportFiles(dir: string): ExportFiles {
   return {
     async create(key) {
       assertSafeKey(key);
+      await sweepExpiredExportFiles(dir);
       const file = path.join(dir, key);
       const partial = `${file}.partial`;
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
