@@ -14,6 +14,7 @@ import { checkPage, launchBrowser, openConsole, startConsoleHost, type ConsolePa
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login, PASSWORD, totpSecrets, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
+import { listAll, type EntityBody } from '../support/runs';
 import { buildOrg, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import type { TestHost } from '../support/test-host';
 
@@ -148,6 +149,24 @@ describe('the console, as a tenant admin', () => {
     await page.getByLabel('Entity kind').selectOption('Principal');
     await expect.poll(async () => [...new Set(await page.locator('table.entities tbody tr td:nth-child(2)').allTextContents())]).toEqual(['Principal']);
     await checkPage(page, 'connection-run-inventory');
+    // Searched by name, and the relationships by kind with both ends by name, never a provider id.
+    const listed = await listAll<EntityBody>(http, adminToken, `/v1/connections/${connectionId}/entities`, 'entities');
+    const principal = listed.find((e) => e.kind === 'Principal')!;
+    await page.getByLabel('Entity kind').selectOption('');
+    await page.getByLabel('Name or source id').fill(principal.display_name);
+    await page.getByRole('search', { name: 'Entities' }).getByRole('button', { name: 'Search' }).click();
+    const prefix = principal.display_name.toLowerCase();
+    const matching = listed.filter((e) => e.display_name.toLowerCase().startsWith(prefix) || e.source_id.toLowerCase().startsWith(prefix)).map((e) => e.display_name).sort();
+    expect(matching.length).toBeLessThan(listed.length);
+    await expect.poll(async () => (await page.locator('table.entities tbody tr td:first-child').allTextContents()).sort()).toEqual(matching);
+    const assigned = (await listAll<{ kind: string; from: { display_name: string; kind: string }; to: { display_name: string; kind: string } }>(http, adminToken, `/v1/connections/${connectionId}/relationships?kind=account_assigned_entitlement`, 'relationships'));
+    expect(assigned.length).toBeGreaterThan(0);
+    await page.getByLabel('Relationship kind').selectOption('account_assigned_entitlement');
+    const relationshipRows = page.locator('table.relationships tbody tr');
+    await expect.poll(async () => [...new Set(await relationshipRows.locator('td:first-child').allTextContents())]).toEqual(['account_assigned_entitlement']);
+    const shownEnds = await relationshipRows.locator('td:nth-child(3)').allTextContents();
+    expect(shownEnds).toContain(`${assigned[0]!.to.display_name} (Entitlement)`);
+    expect(shownEnds.filter((text) => /^00[ug]/.test(text))).toEqual([]);
     // The run's own page: its changes grouped by kind.
     await page.getByRole('table', { name: 'Runs of this connection' }).getByRole('link').first().click();
     await page.getByRole('region', { name: 'Changes' }).getByRole('heading', { level: 3, name: 'Principal', exact: true }).waitFor();
