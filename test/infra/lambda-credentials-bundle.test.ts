@@ -25,10 +25,18 @@ describe('Lambda bundle credentials', () => {
     removeBundleBuildDir(dir);
   });
 
-  it('leaves the default credential chain out of a handler bundle', async () => {
+  it('leaves the default credential chain out of a handler bundle that carries SDK clients (the provider callers)', async () => {
+    const result = await build({ ...lambdaBuildOptions('connections-test'), write: false, metafile: true, outdir: dir });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((input) => input.includes('node_modules/@aws-sdk/client-sts/'))).toBe(true);
+    expect(inputs).toContain('infra/lambda-credentials.ts');
+    expect(inputs.filter((input) => LEFT_OUT.some((pkg) => input.includes(`node_modules/${pkg}/`)))).toEqual([]);
+  });
+
+  it('bundles no SDK client at all in a function that only reaches Tessera\'s own AWS services (shared/aws/)', async () => {
     const result = await build({ ...lambdaBuildOptions('me-get'), write: false, metafile: true, outdir: dir });
     const inputs = Object.keys(result.metafile.inputs);
-    expect(inputs).toContain('infra/lambda-credentials.ts');
+    expect(inputs.filter((input) => /node_modules\/@aws-sdk\/client-/.test(input))).toEqual([]);
     expect(inputs.filter((input) => LEFT_OUT.some((pkg) => input.includes(`node_modules/${pkg}/`)))).toEqual([]);
   });
 
