@@ -17,6 +17,7 @@ import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, star
 import { oktaToken, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { acme, acmeOrg, createConnection as createConnectionOver } from '../support/connections';
 import { runToEnd, type RunBody } from '../support/runs';
+import { parseCsv } from '../support/csv';
 import type { TestHost } from '../support/test-host';
 
 const clock = new MovableClock();
@@ -257,6 +258,34 @@ describe('CSV exports', () => {
     expect(lines).toHaveLength(1 + 6);
     expect(lines.slice(1).some((line) => line.includes('alice@example.com'))).toBe(true);
     await page.getByText('Exported 6 rows to people.csv.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('the access history exports what its filters show, as a CSV file of one row per change', async () => {
+    const { page, errors } = await openConsole(browser, host.url);
+    await signIn(page, tenant.admin.email, SIZES[0]);
+    await follow(page, 'Access history');
+    await expect.poll(() => timeline(page).count()).toBe(4);
+    const exportFile = async () => {
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export the access history (CSV)' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('access-history.csv');
+      const [header, ...rows] = parseCsv(await readFile(await file.path(), 'utf8'));
+      const person = header!.indexOf('person.display_name');
+      expect(person, `columns: ${header!.join(', ')}`).toBeGreaterThanOrEqual(0);
+      return rows.map((row) => row[person]).sort();
+    };
+    expect(await exportFile()).toEqual(['bob@example.com', 'bob@example.com', 'carol@example.com', 'carol@example.com']);
+    await page.getByText('Exported 4 rows to access-history.csv.').waitFor();
+
+    // Filtered to one person: the file holds that person's changes only, as the page does.
+    const filters = page.getByRole('form', { name: 'Filter the access history' });
+    await filters.getByLabel('Person').selectOption({ label: 'carol@example.com' });
+    await filters.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => timeline(page).count()).toBe(2);
+    expect(await exportFile()).toEqual(['carol@example.com', 'carol@example.com']);
+    await page.getByText('Exported 2 rows to access-history.csv.').waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READABLE_TIME_FIELDS } from '../../console/src/components/readable-time';
-import { checkPage, launchBrowser, openConsole, signInWithPassword, startConsoleHost, PHONE, WIDE } from '../support/console-browser';
+import { awsExamples } from '../../shared/connectors/aws/integration';
+import { checkPage, expectNoHorizontalScroll, launchBrowser, openConsole, signInWithPassword, startConsoleHost, PHONE, WIDE } from '../support/console-browser';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login, PASSWORD, type TestTenant } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -31,6 +32,8 @@ let browser: Browser;
 let adminToken: string;
 let goodConnection: string;
 let brokenRun: RunBody;
+let heldRun: RunBody;
+let overdueConnection: string;
 const viewerEmail = () => `viewer@${tenant.domain}`;
 const memberEmail = () => `member@${tenant.domain}`;
 const ownerEmail = () => `owner@${tenant.domain}`;
@@ -39,7 +42,8 @@ const alice = oktaUser(1, { login: 'alice@acme.test', email: 'alice@example.com'
 const bob = oktaUser(2, { login: 'bob@acme.test', email: 'bob@example.com', firstName: 'Bob', lastName: 'Baker' });
 const admins = oktaGroup(1, 'Admins');
 const adminConsole = oktaApp(1, 'Admin Console');
-const orgWith = (members: string[]) => buildOrg({ users: [alice, bob], groups: [admins], members: { [admins.id]: members }, apps: [adminConsole], appGroups: { [adminConsole.id]: [admins.id] } });
+/** The org with Admins' members, and `extra` more users beside Alice and Bob. */
+const orgWith = (members: string[], extra = 0) => buildOrg({ users: [alice, bob, ...Array.from({ length: extra }, (_, i) => oktaUser(10 + i))], groups: [admins], members: { [admins.id]: members }, apps: [adminConsole], appGroups: { [adminConsole.id]: [admins.id] } });
 
 const createConnection = (name: string, apiToken = oktaToken) => createConnectionOver(http, adminToken, oktaConnectionBody(name, apiToken));
 
@@ -63,6 +67,24 @@ beforeAll(async () => {
   expect(brokenRun.status).toBe('failed');
   expect(brokenRun.errors.length).toBeGreaterThan(0);
   await createConnection('Okta (fresh)');
+  // Held: its first run reads 60 more users, who are gone for the second; the mass-removal
+  // guard holds that run (partial, a safety error with what to do).
+  const held = await createConnection('Okta (held)');
+  okta.state.org = orgWith([alice.id, bob.id], 60);
+  expect((await runToEnd(http, host, adminToken, held)).status).toBe('succeeded');
+  okta.state.org = orgWith([alice.id, bob.id]);
+  heldRun = await runToEnd(http, host, adminToken, held);
+  expect(heldRun).toMatchObject({ status: 'partial', errors: [expect.objectContaining({ category: 'safety' })] });
+  // Overdue: made two days ago (the host's clock set back, a token of then), so its daily
+  // schedule was due over a day ago; no scheduler runs here, and a manual run (it ran, so it is
+  // not "never run") leaves the schedule's slot where it was.
+  clock.advance(-2 * 86_400);
+  const thenToken = (await login(http, clock, tenant.admin.email)).accessToken;
+  overdueConnection = await createConnectionOver(http, thenToken, oktaConnectionBody('Okta (overdue)', oktaToken));
+  clock.advance(2 * 86_400);
+  expect((await runToEnd(http, host, adminToken, overdueConnection)).status).toBe('succeeded');
+  const { next_run_at: due } = (await http.request('GET', `/v1/connections/${overdueConnection}`, { token: adminToken })).body as { next_run_at: string };
+  expect(Date.parse(due)).toBeLessThan(Date.now() - 86_400_000);
   browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
@@ -78,6 +100,22 @@ async function expectNoSideScroll(page: Page, where: string) {
   expect(scrollWidth, `${where}: page ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
 }
 
+/**
+ * The open dialog fits the window: the page does not scroll sideways, and nothing in the dialog
+ * (a modal sits above the page, so it makes no page scroll of its own) reaches past the window's
+ * edge or scrolls sideways inside it.
+ */
+async function expectDialogFits(page: Page, what: string) {
+  await expectNoHorizontalScroll(page, what);
+  const fit = await page.evaluate(() => {
+    const dialog = document.querySelector('dialog[open]')!;
+    const width = document.documentElement.clientWidth;
+    const past = [dialog, ...Array.from(dialog.querySelectorAll('*'))].filter((e) => e.getBoundingClientRect().right > width + 1 || e.getBoundingClientRect().left < -1);
+    return { past: past.map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? '').slice(0, 30)}"`).slice(0, 5), inner: dialog.scrollWidth - dialog.clientWidth };
+  });
+  expect(fit, what).toEqual({ past: [], inner: 0 });
+}
+
 /** What has focus after a navigation, and the ring drawn round it (and round the content). */
 const focusAfterNavigation = (page: Page) => page.evaluate(() => {
   const active = document.activeElement as HTMLElement | null;
@@ -90,7 +128,7 @@ const focusAfterNavigation = (page: Page) => page.evaluate(() => {
   };
 });
 
-async function signedIn(email: string, viewport = WIDE) {
+async function signedIn(email: string, viewport: { width: number; height: number } = WIDE) {
   const opened = await openConsole(browser, host.url);
   await opened.page.setViewportSize(viewport);
   await signInWithPassword(opened.page, email, PASSWORD);
@@ -180,6 +218,17 @@ describe('the console foundation', () => {
     expect(await broken.textContent()).toContain(`What to do: ${brokenRun.errors[0]!.action}`);
     expect(await attention.getByRole('listitem').filter({ hasText: 'Okta (fresh)' }).textContent()).toContain('has never run');
     expect(await attention.getByRole('listitem').filter({ hasText: 'Okta (good)' }).count()).toBe(0);
+    // A partial run (held by the guard): its first error and what to do.
+    const held = attention.getByRole('listitem').filter({ hasText: 'Okta (held)' });
+    expect(await held.textContent()).toContain('last run was partial');
+    expect(await held.textContent()).toContain(heldRun.errors[0]!.message);
+    expect(await held.textContent()).toContain(`What to do: ${heldRun.errors[0]!.action}`);
+    // An overdue schedule: when it was due, exact on hover.
+    const overdue = attention.getByRole('listitem').filter({ hasText: 'Okta (overdue)' });
+    expect(await overdue.locator('.badge').textContent()).toBe('overdue');
+    expect(await overdue.textContent()).toMatch(/was due to run (yesterday|\d+ days ago) and has not\./);
+    const { next_run_at: due } = (await http.request('GET', `/v1/connections/${overdueConnection}`, { token: adminToken })).body as { next_run_at: string };
+    expect(await overdue.locator('time').getAttribute('datetime')).toBe(due);
 
     const changes = (await http.request('GET', '/v1/access-changes', { token: adminToken })).body as { access_changes: { change: string; person: { display_name: string }; target: { display_name: string } }[] };
     const gained = changes.access_changes.find((c) => c.change === 'gained')!;
@@ -189,6 +238,13 @@ describe('the console foundation', () => {
     expect(await recent.filter({ hasText: `${gained.person.display_name} gained ${gained.target.display_name}` }).count()).toBeGreaterThan(0);
     for (const viewport of [WIDE, PHONE]) {
       await page.setViewportSize(viewport);
+      // Each item and its reason on screen at both sizes.
+      for (const [item, reason] of [
+        [broken, brokenRun.errors[0]!.message],
+        [held, heldRun.errors[0]!.message],
+        [overdue, 'and has not.'],
+        [attention.getByRole('listitem').filter({ hasText: 'Okta (fresh)' }), 'has never run.'],
+      ] as const) expect(await item.getByText(reason).isVisible(), `${reason} at ${viewport.width}`).toBe(true);
       await expectNoSideScroll(page, `home at ${viewport.width}`);
       await checkPage(page, `foundation-home-attention-${viewport.width}`);
     }
@@ -290,9 +346,38 @@ describe('the console foundation', () => {
     await page.goto(`/connections/${goodConnection}`);
     await page.getByLabel('Name', { exact: true }).fill('Okta (good, renamed)');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await page.getByRole('status').filter({ hasText: 'Changes to Okta (good, renamed) saved.' }).waitFor();
+    const saved = page.getByRole('status').filter({ hasText: 'Changes to Okta (good, renamed) saved.' });
+    await saved.waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Save changes');
+    // It goes away, as the role change's did.
+    await page.clock.runFor(7_000);
+    await saved.waitFor({ state: 'detached' });
     await http.request('PATCH', `/v1/connections/${goodConnection}`, { token: adminToken, headers: { 'if-match': (await http.request('GET', `/v1/connections/${goodConnection}`, { token: adminToken })).headers.etag }, body: { name: 'Okta (good)' } });
+    expect(errors).toEqual([]);
+  });
+
+  it('asks for a role change and for disabling a user in dialogs that fit a phone, axe clean; Cancel changes nothing', async () => {
+    const { page, errors } = await signedIn(tenant.admin.email, PHONE);
+    const dialog = page.getByRole('dialog');
+    const userOf = async (email: string) => ((await http.request('GET', '/v1/users', { token: adminToken })).body as { users: { email: string; status: string; memberships: { role: string }[] }[] }).users.find((u) => u.email === email)!;
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel(`Role of ${viewerEmail()}`).selectOption('connector_builder');
+    await dialog.getByRole('heading', { name: `Make ${viewerEmail()} connector_builder?` }).waitFor();
+    await expectDialogFits(page, 'role-change dialog at 390');
+    await checkPage(page, 'foundation-confirm-role-390');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await userOf(viewerEmail())).memberships.map((m) => m.role)).toEqual(['viewer']);
+    expect(await page.getByLabel(`Role of ${viewerEmail()}`).inputValue()).toBe('viewer');
+
+    await page.getByRole('button', { name: `Disable ${viewerEmail()}` }).click();
+    await dialog.getByRole('button', { name: 'Disable the user' }).waitFor();
+    await expectDialogFits(page, 'disable dialog at 390');
+    await checkPage(page, 'foundation-confirm-disable-390');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await userOf(viewerEmail())).status).toBe('active');
     expect(errors).toEqual([]);
   });
 
@@ -391,6 +476,38 @@ describe('the console foundation', () => {
     await page.getByRole('button', { name: 'Create the connection' }).click();
     await page.waitForURL(/\/connections\/conn_/);
     await page.getByText(/^Daily at 02:30 \(Europe\/Paris\)$/).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('prefills neither a secret nor an example value in the AWS integration\'s form; its example secrets appear nowhere', async () => {
+    const { page, errors } = await signedIn(tenant.admin.email);
+    await page.getByRole('link', { name: 'New connection' }).click();
+    await page.getByLabel('Integration').selectOption({ label: 'AWS IAM discovery' });
+    await page.getByLabel(/^Secret access key/).waitFor();
+    const example = awsExamples.configuration;
+    // Both write-only fields are password inputs, empty, with no example even as a placeholder.
+    const secrets = page.locator('input[type="password"]');
+    expect(await secrets.count()).toBe(2);
+    for (const secret of await secrets.all()) {
+      expect(await secret.inputValue()).toBe('');
+      expect(await secret.getAttribute('placeholder')).toBeNull();
+    }
+    expect(await page.getByLabel(/^Secret access key/).getAttribute('type')).toBe('password');
+    expect(await page.getByLabel(/^External ID/).getAttribute('type')).toBe('password');
+    // Every scope and configuration field is empty: the example's other values are placeholders only.
+    const fields = page.locator(':is(input, textarea):is([id^="configuration."], [id^="scope."])');
+    expect(await fields.count()).toBe(6);
+    expect(await Promise.all((await fields.all()).map((f) => f.inputValue()))).toEqual(['', '', '', '', '', '']);
+    expect(await page.getByLabel(/^Access key ID/).getAttribute('placeholder')).toBe(`For example: ${example.access_key_id}`);
+    expect(await page.getByLabel(/^Account IDs/).getAttribute('placeholder')).toBe(`For example: ${awsExamples.scope.account_ids[0]}`);
+    const html = await page.content();
+    expect(html).not.toContain(example.secret_access_key);
+    expect(html).not.toContain(example.external_id);
+    for (const viewport of [WIDE, PHONE]) {
+      await page.setViewportSize(viewport);
+      await expectNoHorizontalScroll(page, `the AWS form at ${viewport.width}`);
+      await checkPage(page, `foundation-new-connection-aws-${viewport.width}`);
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -197,6 +197,36 @@ describe('a run you can watch', () => {
 });
 
 describe('on a phone (390 × 844)', () => {
+  it('Run now shows the run starting, and its page the progress growing, without horizontal scroll and accessible', async () => {
+    const id = await createConnection('Initech Okta');
+    const { page, errors } = await openConsole(browser, host.url);
+    await openConnection(page, 'Initech Okta', SIZES[1]);
+    okta.pause();
+    await page.getByRole('button', { name: 'Run now' }).click();
+    await page.getByText(/^Run started \((queued|running)\)\. Reading the provider: \d+ pages?/).waitFor();
+    await expectNoHorizontalScroll(page, 'connection page, run started');
+    await checkPage(page, 'run-started-phone');
+    await page.getByRole('link', { name: 'Watch the run' }).click();
+    const [run] = await runsOf(id);
+    await page.waitForURL(`**/connections/${id}/runs/${run!.run_id}`);
+    await page.getByRole('heading', { level: 1, name: `Initech Okta: Manual run, ${readable(run!.queued_at)}` }).waitFor();
+    await expect.poll(() => page.locator('#run-status').textContent()).toBe('running');
+    await page.getByRole('heading', { level: 2, name: 'Progress' }).waitFor();
+    expect(await detail(page, 'Pages read').textContent()).toBe('0');
+    await expectNoHorizontalScroll(page, 'run page, waiting for the provider');
+    await checkPage(page, 'run-running-phone');
+    // The provider answers two pages: the count grows on the page, the tracks' table still fits.
+    okta.allow(2);
+    await expect.poll(() => detail(page, 'Pages read').textContent()).toBe('2');
+    expect(Number(await detail(page, 'Items written').textContent())).toBeGreaterThan(0);
+    expect(await page.getByRole('table', { name: 'What it reads' }).isVisible()).toBe(true);
+    await expectNoHorizontalScroll(page, 'run page, reading');
+    await checkPage(page, 'run-reading-phone');
+    okta.resume();
+    await expect.poll(() => page.locator('#run-status').textContent(), { timeout: 120_000 }).toBe('succeeded');
+    expect(errors).toEqual([]);
+  });
+
   it('the run pages reflow without horizontal scroll and stay accessible', async () => {
     const { page, errors } = await openConsole(browser, host.url);
     await openConnection(page, 'Broken Okta', SIZES[1]);
