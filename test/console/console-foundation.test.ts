@@ -439,6 +439,16 @@ describe('the console foundation', () => {
     await page.getByLabel('From', { exact: true }).fill(day(1));
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('No events match the filter.').waitFor();
+
+    // On a phone: the same names, the rows as cards, nothing sideways, axe clean.
+    await page.setViewportSize({ ...PHONE });
+    await page.goto('/audit');
+    const createdOnPhone = page.getByRole('row').filter({ has: page.locator('td.audit-action', { hasText: /^Connection created$/ }) }).filter({ hasText: 'Okta (broken)' });
+    await createdOnPhone.waitFor();
+    expect(await createdOnPhone.locator('td.audit-actor').textContent()).toBe(tenant.admin.email);
+    expect(await createdOnPhone.locator('td.audit-target').textContent()).toBe('Okta (broken) (connection)');
+    await expectNoHorizontalScroll(page, 'audit log on a phone');
+    await checkPage(page, 'foundation-audit-names-390');
     expect(errors).toEqual([]);
   });
 
