@@ -15,7 +15,7 @@
  * (`AccessDenied`); so does this client, so callers see the names they saw with the SDK.
  */
 import { crc32 } from 'node:zlib';
-import { createAwsRequester, hostHeader, type AwsAnswer, type AwsServiceOptions } from './signed-request';
+import { createAwsRequester, hostHeader, MAX_ATTEMPTS, type AwsAnswer, type AwsServiceOptions } from './signed-request';
 
 export interface AwsJsonClient {
   call<Output = Record<string, unknown>>(operation: string, input: object): Promise<Output>;
@@ -113,7 +113,7 @@ export function createAwsJsonClient(spec: AwsJsonService, options: AwsServiceOpt
         const sent = answer.headers['x-amz-crc32'];
         if (spec.checkCrc32 && typeof sent === 'string' && Number(sent) !== crc32(answer.body)) {
           // A body damaged on the way: the SDK retries it as a transient failure.
-          if (attempt < 3) continue;
+          if (attempt < MAX_ATTEMPTS) continue;
           throw new AwsServiceError('CRC32CheckFailed', `${spec.service} answer failed its CRC32 check`, answer.status);
         }
         return parsed as Output;

@@ -9,7 +9,7 @@ import { auditEventPut } from '../audit/audit-log';
 import { getConnection, type Actor } from '../connections/connection-records';
 import type { Principal, WorkspaceScope } from '../identity/principal';
 import { runQueueOf } from '../runs/run-queue';
-import { getEntityDetail } from '../runs/inventory-views';
+import { findEntity } from '../runs/inventory-views';
 import { keys } from '../store/keys';
 import { assertMayRead, EXPORT_RETENTION_SECONDS, type ExportFilterNames, type ExportFilters, type ExportRecord } from './export-records';
 import type { CreateExportBody } from './export-schemas';
@@ -27,7 +27,7 @@ const filtersOf = (body: CreateExportBody): ExportFilters => {
 async function namesOfFilters(deps: Deps, scope: WorkspaceScope, filters: ExportFilters): Promise<ExportFilterNames> {
   const names: ExportFilterNames = {};
   if (filters.connection_id) names.connection_name = (await getConnection(deps, scope, filters.connection_id)).name;
-  if (filters.connection_id && filters.entity_id) names.entity_display_name = (await getEntityDetail(deps, scope, filters.connection_id, filters.entity_id)).display_name;
+  if (filters.connection_id && filters.entity_id) names.entity_display_name = (await findEntity(deps, scope, filters.connection_id, filters.entity_id)).display_name;
   if (filters.person_id) names.person_display_name = (await getPersonRecord(deps, scope, filters.person_id)).display_name;
   return names;
 }

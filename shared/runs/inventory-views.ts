@@ -93,20 +93,26 @@ interface NeighbourView {
 /** How many relationships each way the entity detail shows (the relationships list pages the rest). */
 const DETAIL_NEIGHBOURS = 100;
 
+/** One entity of a connection by id (404 when absent): the id does not say the kind, so one batch read looks under every kind. */
+export async function findEntity(deps: Deps, scope: WorkspaceScope, connectionId: string, entityId: string): Promise<InventoryEntityRecord> {
+  const found = await deps.table.batchGet(entityKinds.map((kind) => keys.inventoryEntity(scope.tenantId, scope.workspaceId, connectionId, kind, entityId)));
+  const record = found[0] as unknown as InventoryEntityRecord | undefined;
+  if (!record) throw new NotFoundError('entity');
+  return record;
+}
+
 /**
  * One entity with its first relationships each way, the other end named, and how many there
- * are. The id does not say the kind: one batch read looks under every kind. A total is counted
- * (by DynamoDB, nothing held) only when there are more than the detail shows.
+ * are. A total is counted (by DynamoDB, nothing held) only when there are more than the detail
+ * shows.
  */
 export async function getEntityDetail(deps: Deps, scope: WorkspaceScope, connectionId: string, entityId: string): Promise<EntityDetailView> {
   await getConnection(deps, scope, connectionId);
   const { tenantId: t, workspaceId: w } = scope;
-  const [found, meta] = await Promise.all([
-    deps.table.batchGet(entityKinds.map((kind) => keys.inventoryEntity(t, w, connectionId, kind, entityId))),
+  const [record, meta] = await Promise.all([
+    findEntity(deps, scope, connectionId, entityId),
     deps.table.get<Record<string, string>>(keys.inventoryMeta(t, w, connectionId)),
   ]);
-  const record = found[0] as unknown as InventoryEntityRecord | undefined;
-  if (!record) throw new NotFoundError('entity');
   const outKinds = relationshipKinds.filter((kind) => relationshipEnds[kind].from === record.kind);
   const outgoing = outKinds.map((kind) => (request: PageRequest) =>
     deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationshipsFrom(t, w, connectionId, kind, entityId), request, { newestFirst: false }),
