@@ -14,7 +14,7 @@ import type { Deps } from '../deps';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys, type ItemKey } from '../store/keys';
 import type { ChangeEntry, InventoryEntityRecord } from '../store/records';
-import type { StoredItem } from '../store/table-client';
+import { PREFIX_END, type StoredItem } from '../store/table-client';
 import type { InventoryScope } from '../runs/inventory-writer';
 import { withPeopleLease } from './people-lease';
 import { emailKeyOfPrincipal, INLINE_ACCOUNTS, personIdOf, personKey, summarize, type PersonMember, type PersonRecord } from './people-records';
@@ -117,7 +117,7 @@ export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceSco
     const page = await deps.table.queryRange({
       partition: people.PK,
       from: people.SKPrefix,
-      to: `${people.SKPrefix}\u{10FFFF}`,
+      to: `${people.SKPrefix}${PREFIX_END}`,
       limit: PURGE_PAGE,
       startKey,
       filter: { expression: 'attribute_exists(members.#connection)', names: { '#connection': connectionId } },

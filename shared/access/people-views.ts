@@ -8,12 +8,10 @@ import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
-import type { ItemRead, Page, PageRequest } from '../store/table-client';
+import { PREFIX_END, type ItemRead, type Page, type PageRequest } from '../store/table-client';
 import { outgoing, refsOf, type EntityRef, type Neighbour } from './inventory-adjacency';
 import { personKey, searchKeyOf, viewOf, type PersonRecord, type PersonView } from './people-records';
 
-/** Above every character DynamoDB orders (UTF-8 byte order): the end of a prefix range. */
-const HIGHEST = '\u{10FFFF}';
 const SORT_SEPARATOR = '\u0001';
 /** Ends a cursor whose last item was an email entry (`<GSI1SK>` + this). */
 const EMAIL_ENTRY_MARK = `${SORT_SEPARATOR}email`;
@@ -48,7 +46,7 @@ export async function listPeople(deps: Deps, scope: WorkspaceScope, query: PageR
       index: 'GSI1',
       partition: keys.peopleByName(t, w).GSI1PK,
       from: prefix || SORT_SEPARATOR,
-      to: `${prefix}${HIGHEST}`,
+      to: `${prefix}${PREFIX_END}`,
       limit: query.limit + 1 - found.length,
       startKey,
       ...(prefix ? {} : { filter: { expression: 'attribute_not_exists(#entry)', names: { '#entry': 'entry' } } }),
