@@ -11,7 +11,8 @@
  * - inventory items written per entity (and what the second run wrote: nothing, if unchanged
  *   entities are never rewritten).
  *
- * Scale with BENCH_OKTA_USERS, BENCH_OKTA_GROUPS, BENCH_OKTA_APPS (a quick look: 10000/500/20).
+ * Scale with BENCH_OKTA_USERS, BENCH_OKTA_GROUPS, BENCH_OKTA_APPS (a quick look: 10000/500/20);
+ * BENCH_WORKER_STEPS=1 prints the worker's memory after each step.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -100,7 +101,7 @@ async function startWorkerProcess(env: Record<string, string>, queue: () => RunQ
   let nextId = 0;
   const pending = new Map<number, (failures: number) => void>();
   await new Promise<void>((resolve) => {
-    child.on('message', (message: { kind: string; id?: number; failures?: number; maxRssKb?: number; heapUsedKb?: number; rssKb?: number; step?: string; message?: never; delaySeconds?: number }) => {
+    child.on('message', (message: { kind: string; id?: number; failures?: number; maxRssKb?: number; heapUsedKb?: number; rssKb?: number; stepRssKb?: number; step?: string; message?: never; delaySeconds?: number }) => {
       if (message.kind === 'ready') {
         startRssKb = message.rssKb ?? 0;
         resolve();
@@ -108,6 +109,7 @@ async function startWorkerProcess(env: Record<string, string>, queue: () => RunQ
       if (message.kind === 'queue') void queue().send(message.message!, { delaySeconds: message.delaySeconds ?? 0 });
       if (message.kind === 'result') {
         if (message.step === 'run_step 0') runsSeen += 1;
+        if (process.env.BENCH_WORKER_STEPS) console.log(`worker ${message.step} of run ${runsSeen}: its peak RSS ${((message.stepRssKb ?? 0) / 1024).toFixed(0)} MB (the process's ${((message.maxRssKb ?? 0) / 1024).toFixed(0)} MB), heap in use after it ${((message.heapUsedKb ?? 0) / 1024).toFixed(0)} MB`);
         if ((message.maxRssKb ?? 0) > peakKb) peakStep = `${message.step ?? '?'} of run ${runsSeen}`;
         peakKb = Math.max(peakKb, message.maxRssKb ?? 0);
         if ((message.heapUsedKb ?? 0) > peakHeapKb) peakHeapStep = `${message.step ?? '?'} of run ${runsSeen}`;

@@ -4,6 +4,7 @@
  * The parent hands it SQS events over IPC and carries the messages it queues; configuration
  * comes from the environment like a Lambda's.
  */
+import { readFile, writeFile } from 'node:fs/promises';
 import type { SQSEvent } from 'aws-lambda';
 import { handler } from '../functions/run-worker';
 import { loadConfig } from '../shared/config';
@@ -30,9 +31,14 @@ setDeps(
     },
   }),
 );
+/** The step's own peak RSS (Linux): the high-water mark is reset before each step and read after it. */
+const resetPeak = () => writeFile('/proc/self/clear_refs', '5').catch(() => undefined);
+const stepPeakKb = async () => Number(/VmHWM:\s+(\d+)/.exec(await readFile('/proc/self/status', 'utf8').catch(() => ''))?.[1] ?? 0);
 process.on('message', (message: FromParent) => {
-  void handler(message.event, lambdaContext('run-worker', 180_000, 512)).then((result) =>
-    send({ kind: 'result', id: message.id, failures: result.batchItemFailures.length, maxRssKb: process.resourceUsage().maxRSS, heapUsedKb: process.memoryUsage().heapUsed / 1024, step: stepOf(message.event) }),
-  );
+  void (async () => {
+    await resetPeak();
+    const result = await handler(message.event, lambdaContext('run-worker', 180_000, 512));
+    send({ kind: 'result', id: message.id, failures: result.batchItemFailures.length, maxRssKb: process.resourceUsage().maxRSS, stepRssKb: await stepPeakKb(), heapUsedKb: process.memoryUsage().heapUsed / 1024, step: stepOf(message.event) });
+  })();
 });
 send({ kind: 'ready', rssKb: process.memoryUsage().rss / 1024 });

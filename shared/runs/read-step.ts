@@ -10,7 +10,7 @@ import type { DiscoveryContext, PageOutcome } from '../connectors/discovery';
 import { readConfiguration, UNREADABLE_CONFIGURATION } from '../connections/connection-configuration';
 import type { ConnectionRecord, RunProgress, RunRecord } from '../store/records';
 import { runWithConcurrency } from '../bounded-concurrency';
-import { StepObservations, writeObservations, type InventoryScope } from './inventory-writer';
+import { MAX_STEP_OBSERVATIONS, StepObservations, writeObservations, type InventoryScope } from './inventory-writer';
 import { createStepPacer, type StepPacer } from './provider-pacer';
 import { ProgressRefresher, progressViewOf } from './run-progress';
 import { MAX_DELAY_SECONDS } from './run-queue';
@@ -19,11 +19,6 @@ import { connectorOf } from '../connectors/connector-registry';
 
 /** A failed read that is only the network is tried again this often (with a pause) before it fails the run. */
 const TRANSIENT_RETRIES = 2;
-/**
- * A step checkpoints once it has seen this many entities and relationships, whatever time is
- * left: what it holds until then (digests, changes) is what bounds the worker's memory.
- */
-export const MAX_STEP_OBSERVATIONS = 10_000;
 /** Pages of one track being written while the track reads on. */
 const WRITES_AHEAD_PER_TRACK = 2;
 

@@ -18,6 +18,7 @@ import type { ChangeEntry, RunProgress, RunRecord } from '../store/records';
 import type { StoredItem } from '../store/table-client';
 import type { HeldEdge, InventoryScope } from './inventory-writer';
 import { SEEN_KEY_LENGTH } from './inventory-ids';
+import { DigestSet } from './digest-set';
 
 /** Characters per part: leaves room under 400 KB for names, keys and UTF-8. */
 const PART_BUDGET = 300_000;
@@ -139,8 +140,8 @@ export async function readStepHeader(deps: Deps, scope: Scope, runId: string, st
 }
 
 /** Every digest the run saw of one kind (all tracks): the sweep's reference. */
-export async function loadSeen(deps: Deps, scope: Scope, runId: string, kind: string): Promise<Set<string>> {
-  const seen = new Set<string>();
+export async function loadSeen(deps: Deps, scope: Scope, runId: string, kind: string): Promise<DigestSet> {
+  const seen = new DigestSet(SEEN_KEY_LENGTH);
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await deps.table.queryRaw(keys.runSeen(scope.tenantId, scope.workspaceId, scope.connectionId, runId), { startKey, projection: [seenAttribute(kind)] });

@@ -8,6 +8,7 @@ import { epochSeconds } from '../clock';
 import { seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
 import type { InventoryScope } from './inventory-writer';
 import { loadRemoved, loadSeen, writeStepParts } from './run-checkpoint';
+import type { DigestSet } from './digest-set';
 import { applyRemovalGuard } from './removal-guard';
 import { linkHeldEdges } from './edge-linking';
 import type { StepOptions, StepResult } from './run-step';
@@ -44,7 +45,7 @@ export async function sweepStep(deps: Deps, scope: InventoryScope, run: RunRecor
   const held = progress.held ?? {};
   const sweepable = (track: unknown) =>
     typeof track === 'string' && held[track] === undefined && (progress.tracks[track] === undefined || progress.tracks[track].status === 'done');
-  const seenByKind = new Map<string, Promise<Set<string>>>();
+  const seenByKind = new Map<string, Promise<DigestSet>>();
   const seenOf = (kind: string, relationship: boolean) => {
     let seen = seenByKind.get(kind);
     if (!seen) {
