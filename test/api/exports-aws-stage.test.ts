@@ -191,4 +191,37 @@ describe('exports in the aws stage', () => {
     }
     expect(wire.s3.openUploads).toBe(0);
   });
+
+  it('settles a buffer of S3\'s minimum part as a part at a job\'s end (less has no checkpoint), and a writer re-created from the checkpoint completes the same upload', async () => {
+    // Real part sizes: 8 MiB parts, S3's 5 MiB minimum (the local S3's lowered minimum does not apply to it).
+    const minimum = wire.s3.minPartBytes;
+    wire.s3.minPartBytes = 5 * 1024 * 1024;
+    try {
+      const files = createS3ExportFiles({ bucket: BUCKET, region: TEST_REGION, endpoint: wire.s3.endpoint });
+      const key = `${tenant.tenantId}/${tenant.workspaceId}/exp_settled00000000000000000.csv`;
+      const meta = { contentType: 'text/csv; charset=utf-8; header=present', filename: 'settled.csv' };
+      const page = `${'y'.repeat(1023)}\n`.repeat(1024); // 1 MiB
+      const first = await files.create(key, meta);
+      for (let i = 0; i < 4; i++) expect(await first.write(page)).toBeUndefined();
+      // 4 MiB: under the minimum, nothing is durable yet.
+      expect(await first.settle()).toBeUndefined();
+      expect(wire.s3.openUploads).toBe(0);
+      expect(await first.write(page)).toBeUndefined();
+      // 5 MiB: one part, and the checkpoint says so.
+      const checkpoint = await first.settle();
+      expect(checkpoint).toMatchObject({ kind: 's3', upload_id: expect.any(String), etags: [expect.any(String)] });
+      await first.write('written after the checkpoint: redone by the next job\n');
+      await first.release();
+      expect(wire.s3.openUploads).toBe(1);
+
+      const second = await files.create(key, meta, checkpoint);
+      await second.write(page);
+      await second.finish();
+      expect(wire.s3.openUploads).toBe(0);
+      expect(wire.s3.partsOf(BUCKET, key)).toBe(2);
+      expect(wire.s3.objects(BUCKET).get(key) === page.repeat(6)).toBe(true);
+    } finally {
+      wire.s3.minPartBytes = minimum;
+    }
+  });
 });
