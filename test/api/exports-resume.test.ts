@@ -5,7 +5,8 @@
  * page, and its file is byte for byte the file one job writes: every row once, the header once,
  * in CSV and NDJSON. A duplicate of every job's message, delivered while that job runs, writes
  * nothing and runs no job twice; a job that died after writing past its checkpoint is run
- * again, and what it wrote past the checkpoint is cut away; an export that needs more jobs than
+ * again, and what it wrote past the checkpoint is cut away; a lost message to the next job is
+ * sent again when the previous job's message comes back; an export that needs more jobs than
  * `exportMaxSlices` fails, saying so, and leaves no file behind.
  *
  * The slice's length and the cap are the host's configuration, set between exports of this file
@@ -183,6 +184,28 @@ describe('an export written over many jobs', () => {
     await host.deps.table.update({ Key: key, UpdateExpression: 'SET slices = :three, lease_until = :expired', ExpressionAttributeValues: { ':three': 3, ':expired': Date.now() - 1_000 } });
     await appendFile(path.join(exportsDir(), `${id}.csv.partial`), 'rows of a job that died,\r\n'.repeat(4_000));
     // The queue delivers that message again.
+    await host.runQueue.send({ type: 'export', tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, export_id: id, slice: 3 });
+    await host.runQueue.idle();
+    const resumed = await readExport(id);
+    expect(resumed.record).toMatchObject({ status: 'succeeded', rows: alone.record.rows });
+    expect(resumed.slices).toBe(alone.slices);
+    expect(resumed.text === alone.text, `${resumed.text}\n---\n${alone.text}`).toBe(true);
+  });
+
+  it('a job whose message to the next was lost (its delivery failed after the checkpoint) sends it again when its own message comes back', async () => {
+    const alone = await exportWith({ source: 'people', format: 'ndjson' }, { sliceSeconds: 0 });
+    onExportDelivery = (message) => (message.slice === 4 ? 'drop' : 'deliver');
+    let id = '';
+    try {
+      const asked = await http.request('POST', '/v1/exports', { token, body: { source: 'people', format: 'ndjson' } });
+      expect(asked.status, asked.text).toBe(202);
+      id = (asked.body as { export_id: string }).export_id;
+      await host.runQueue.idle();
+    } finally {
+      onExportDelivery = undefined;
+    }
+    expect(await host.deps.table.get<ExportRecord>(keys.export(tenant.tenantId, tenant.workspaceId, id))).toMatchObject({ status: 'running', slices: 3, lease_until: 0 });
+    // The queue delivers the third job's message again, as SQS does when its handler failed.
     await host.runQueue.send({ type: 'export', tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, export_id: id, slice: 3 });
     await host.runQueue.idle();
     const resumed = await readExport(id);
