@@ -59,6 +59,9 @@ const EnvSchema = z.object({
   TESSERA_KMS_KEY_ARN: z.optional(z.string().check(z.minLength(1))),
   TESSERA_AUDIT_ANCHOR_BUCKET: z.optional(z.string().check(z.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name'))),
   TESSERA_EXPORT_PAGE_SIZE: intFromEnv(100, 1, 100),
+  TESSERA_EXPORT_SLICE_SECONDS: intFromEnv(120, 0, 840),
+  TESSERA_EXPORT_MAX_SLICES: intFromEnv(500, 1, 10_000),
+  TESSERA_EXPORT_PART_BYTES: intFromEnv(8 * 1024 * 1024, 1024, 512 * 1024 * 1024),
   // The SDKs' service-specific and global endpoint variables ("Service-specific endpoints"),
   // for Tessera's own AWS clients (shared/aws/): a local AWS in tests, never set in Lambda.
   AWS_ENDPOINT_URL: z.optional(z.string().check(z.url())),
@@ -230,6 +233,15 @@ export interface Config {
   awsEndpoints: Record<'s3' | 'kms' | 'secretsManager' | 'sesv2' | 'sqs', string | undefined>;
   /** Items an export reads per page of its source (the lists' largest page; tests make it small to cross pages). */
   exportPageSize: number;
+  /**
+   * How long one export job writes before it checkpoints and queues the rest (export-job.ts);
+   * 0: each job stops at its first durable checkpoint (tests: an export of many jobs).
+   */
+  exportSliceSeconds: number;
+  /** The jobs an export may take before it fails as too large. */
+  exportMaxSlices: number;
+  /** The size of an export's S3 parts (S3's minimum is 5 MiB; less only against a local S3 whose minimum is lowered). */
+  exportPartBytes: number;
   bootstrap: { tenant: string; adminEmail: string | undefined; adminPassword: string | undefined };
   rateLimits: RateLimitConfig;
   /** Local host only: take the client address from X-Forwarded-For (tests simulate many clients). */
@@ -264,6 +276,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.TESSERA_STAGE === 'aws' && (!e.TESSERA_SIGNING_KEY_SECRET_ARN || !e.TESSERA_CURSOR_KEY_SECRET_ARN || !e.TESSERA_KMS_KEY_ARN || !e.TESSERA_AUDIT_ANCHOR_BUCKET)) {
     throw new Error('Invalid configuration: TESSERA_SIGNING_KEY_SECRET_ARN, TESSERA_CURSOR_KEY_SECRET_ARN, TESSERA_KMS_KEY_ARN and TESSERA_AUDIT_ANCHOR_BUCKET are required in the aws stage');
   }
+  if (e.TESSERA_EXPORT_PART_BYTES < 5 * 1024 * 1024 && !(e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL)) {
+    // S3 refuses to complete an upload with a part but the last under 5 MiB.
+    throw new Error('Invalid configuration: TESSERA_EXPORT_PART_BYTES under 5 MiB is only for a local S3 (AWS_ENDPOINT_URL_S3) whose minimum part size is lowered');
+  }
   return {
     stage: e.TESSERA_STAGE,
     tableName: e.TESSERA_TABLE,
@@ -292,6 +308,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 's3', bucket: e.TESSERA_AUDIT_ANCHOR_BUCKET }
       : { kind: 'file', path: path.join(dataDir, 'audit-anchors', `${e.TESSERA_TABLE}.jsonl`) },
     exportPageSize: e.TESSERA_EXPORT_PAGE_SIZE,
+    exportSliceSeconds: e.TESSERA_EXPORT_SLICE_SECONDS,
+    exportMaxSlices: e.TESSERA_EXPORT_MAX_SLICES,
+    exportPartBytes: e.TESSERA_EXPORT_PART_BYTES,
     awsEndpoints: {
       s3: e.AWS_ENDPOINT_URL_S3 ?? e.AWS_ENDPOINT_URL,
       kms: e.AWS_ENDPOINT_URL_KMS ?? e.AWS_ENDPOINT_URL,

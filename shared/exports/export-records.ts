@@ -16,9 +16,10 @@ import { ForbiddenError, NotFoundError } from '../errors';
 import type { Permission } from '../identity/permissions';
 import type { Principal } from '../identity/principal';
 import { keys } from '../store/keys';
-import type { ExportFileMeta } from './export-files';
+import type { ExportFileCheckpoint, ExportFileMeta } from './export-files';
 import { formatMedia } from './export-formats';
 import type { ExportFormat, ExportSource, ExportStatus } from './export-schemas';
+import type { SourcePosition } from './export-sources';
 
 /** How long an export and its file are kept: a day (the bucket's lifecycle rule is the same). */
 export const EXPORT_RETENTION_SECONDS = 24 * 60 * 60;
@@ -57,6 +58,19 @@ export interface ExportRecord {
   error: string | null;
   /** Where the file is, relative to the stage's export store (export-files.ts). */
   object_key: string | null;
+  /** The export's jobs begun (export-job.ts); absent before the first. */
+  slices?: number;
+  /** Epoch milliseconds until which the job `slices` may write the file; 0 once it has ended and queued the next. */
+  lease_until?: number;
+  /** The last durable point: what the file holds, where the source goes on, the rows so far. */
+  checkpoint?: ExportCheckpoint | null;
+}
+
+export interface ExportCheckpoint {
+  /** Absent: the file holds the header alone, the source is read from its start. */
+  position?: SourcePosition;
+  rows: number;
+  file: ExportFileCheckpoint;
 }
 
 export interface ExportView {

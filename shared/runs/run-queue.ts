@@ -12,7 +12,8 @@ import { createSqsRunQueue } from './sqs-run-queue';
 export type RunMessage =
   | { type: 'run_step'; tenant_id: string; workspace_id: string; connection_id: string; run_id: string; step: number }
   | { type: 'purge_connection'; tenant_id: string; workspace_id: string; connection_id: string; pass: number }
-  | { type: 'export'; tenant_id: string; workspace_id: string; export_id: string };
+  /** `slice`: the export's job this message runs (1 when absent), export-job.ts. */
+  | { type: 'export'; tenant_id: string; workspace_id: string; export_id: string; slice?: number };
 
 export interface RunQueue {
   /** `delaySeconds` up to 900 (SQS's limit): a step that must wait for a provider's rate limit. */
@@ -38,7 +39,7 @@ export function parseRunMessage(body: string): RunMessage {
   const value = JSON.parse(body) as Partial<RunMessage> & Record<string, unknown>;
   const ids = ['tenant_id', 'workspace_id', ...(value.type === 'export' ? ['export_id'] : ['connection_id'])];
   if (!ids.every((k) => typeof value[k] === 'string')) throw new Error('run message without its scope');
-  if (value.type === 'export') return value as RunMessage;
+  if (value.type === 'export' && (value.slice === undefined || (Number.isInteger(value.slice) && value.slice >= 1))) return value as RunMessage;
   if (value.type === 'run_step' && typeof value.run_id === 'string' && Number.isInteger(value.step)) return value as RunMessage;
   if (value.type === 'purge_connection' && Number.isInteger(value.pass)) return value as RunMessage;
   throw new Error(`unknown run message type ${String(value.type)}`);

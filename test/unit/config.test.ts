@@ -66,4 +66,14 @@ describe('configuration', () => {
     for (const bad of ['127.0.0.1', 'dns.example:53', '::1:53']) expect(() => loadConfig({ TESSERA_DNS_RESOLVER: bad }), bad).toThrow(/TESSERA_DNS_RESOLVER/);
     expect(() => loadConfig({ TESSERA_DNS_TIMEOUT_MS: '50' })).toThrow(/TESSERA_DNS_TIMEOUT_MS/);
   });
+
+  it('slices exports (120 s, at most 500 jobs by default; 0 s in tests) in parts of 8 MiB, smaller parts only for a local S3', () => {
+    expect(loadConfig({})).toMatchObject({ exportSliceSeconds: 120, exportMaxSlices: 500, exportPartBytes: 8 * 1024 * 1024 });
+    expect(loadConfig({ TESSERA_EXPORT_SLICE_SECONDS: '0', TESSERA_EXPORT_MAX_SLICES: '3' })).toMatchObject({ exportSliceSeconds: 0, exportMaxSlices: 3 });
+    expect(() => loadConfig({ TESSERA_EXPORT_SLICE_SECONDS: '841' })).toThrow(/TESSERA_EXPORT_SLICE_SECONDS/);
+    expect(() => loadConfig({ TESSERA_EXPORT_MAX_SLICES: '0' })).toThrow(/TESSERA_EXPORT_MAX_SLICES/);
+    expect(loadConfig({ TESSERA_EXPORT_PART_BYTES: String(5 * 1024 * 1024) }).exportPartBytes).toBe(5 * 1024 * 1024);
+    expect(() => loadConfig({ ...aws, TESSERA_EXPORT_PART_BYTES: '1024' })).toThrow(/TESSERA_EXPORT_PART_BYTES under 5 MiB is only for a local S3/);
+    expect(loadConfig({ ...aws, TESSERA_EXPORT_PART_BYTES: '1024', AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:4566' }).exportPartBytes).toBe(1024);
+  });
 });

@@ -17,7 +17,8 @@
  *   keeping the object's Content-Type and Content-Disposition), UploadPart (`PUT …?partNumber=&uploadId=`,
  *   answering the part's `ETag`), CompleteMultipartUpload (`POST …?uploadId=` with the parts'
  *   numbers and ETags: `InvalidPart` for one that was not uploaded, `EntityTooSmall` for a part
- *   but the last under 5 MiB), AbortMultipartUpload (`DELETE …?uploadId=`, 204); an unknown
+ *   but the last under 5 MiB, or under `minPartBytes` where a test lowered it as moto's
+ *   `S3_UPLOAD_PART_MIN_SIZE` does), AbortMultipartUpload (`DELETE …?uploadId=`, 204); an unknown
  *   upload is 404 `NoSuchUpload`. To IAM they are all `s3:PutObject` but the abort,
  *   `s3:AbortMultipartUpload` ("Actions, resources, and condition keys for Amazon S3").
  * - GetObject (`GET /<bucket>/<key>`), signed in the header or presigned in the query
@@ -45,6 +46,10 @@ export interface S3Server {
   objectHeaders(bucket: string, key: string): Record<string, string> | undefined;
   /** Multipart uploads begun and neither completed nor aborted. */
   readonly openUploads: number;
+  /** The smallest part but the last a completion accepts: S3's 5 MiB unless a test lowers it. */
+  minPartBytes: number;
+  /** How many parts an object was completed from (undefined: it was put whole). */
+  partsOf(bucket: string, key: string): number | undefined;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
   const buckets = new Map<string, Map<string, string>>();
   const lockedBuckets = new Set<string>();
   const headersOf = new Map<string, Record<string, string>>();
+  const partCounts = new Map<string, number>();
   const uploads = new Map<string, { bucket: string; key: string; headers: Record<string, string>; parts: Map<number, { etag: string; body: string }> }>();
   const server: S3Server = {
     endpoint: '',
@@ -74,6 +80,8 @@ export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
     get openUploads() {
       return uploads.size;
     },
+    minPartBytes: 5 * 1024 * 1024,
+    partsOf: (bucket, key) => partCounts.get(`${bucket}/${key}`),
     close: () => Promise.resolve(),
   };
   const storedHeaders = (request: { headers: Record<string, string | string[] | undefined> }) => {
@@ -129,12 +137,13 @@ export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
         for (const [index, part] of listed.entries()) {
           const stored = upload.parts.get(part.number);
           if (!stored || stored.etag !== part.etag) return error(400, 'InvalidPart', 'One or more of the specified parts could not be found.');
-          if (index < listed.length - 1 && Buffer.byteLength(stored.body) < 5 * 1024 * 1024) return error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.');
+          if (index < listed.length - 1 && Buffer.byteLength(stored.body) < server.minPartBytes) return error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.');
           bodies.push(stored.body);
         }
         const body = bodies.join('');
         bucket.set(key, body);
         headersOf.set(`${bucketName}/${key}`, upload.headers);
+        partCounts.set(`${bucketName}/${key}`, listed.length);
         uploads.delete(uploadId!);
         return xml(200, `<CompleteMultipartUploadResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escape(bucketName)}</Bucket><Key>${escape(key)}</Key><ETag>${escape(etagOf(body))}</ETag></CompleteMultipartUploadResult>`);
       }
@@ -149,6 +158,7 @@ export async function startS3Server(region = TEST_REGION): Promise<S3Server> {
       if (request.headers['if-none-match'] === '*' && bucket.has(key)) return error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
       bucket.set(key, request.body);
       headersOf.set(`${bucketName}/${key}`, storedHeaders(request));
+      partCounts.delete(`${bucketName}/${key}`);
       return { status: 200, headers: { etag: etagOf(request.body) } };
     }
     if (request.method === 'GET' && key) {
