@@ -61,7 +61,7 @@ const entityHref = (e: EntityBody) => `/connections/${connectionId}/entities/${e
 const rowLinks = (table: Locator) => table.locator('tbody tr td:first-child a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
 const focusedHref = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('href') ?? document.activeElement?.tagName);
 /** A relationship row as the table shows it: kind, from, to. */
-const relationshipRows = (table: Locator) => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent).join(' | ')));
+const relationshipRows = (table: Locator) => table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td: HTMLTableCellElement) => td.textContent).join(' | ')));
 
 describe('the inventory, page by page', () => {
   for (const size of CONSOLE_SIZES) {
