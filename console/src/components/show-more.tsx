@@ -10,25 +10,29 @@
  */
 import { useEffect, useRef, useState, type MutableRef } from 'preact/hooks';
 
-export function ShowMore({ shown, noun, more, rows, onMore }: {
+export function ShowMore({ shown, noun, more, label, rows, onMore }: {
   /** Rows shown so far. */
   shown: number;
   /** What a row is, one and many (["entity", "entities"]). */
   noun: [one: string, many: string];
   /** Whether the API has another page. */
   more: boolean;
-  /** The element holding the rows (`tbody tr` or `li` children), for the focus move. */
+  /** The button's text, when "Show more …" is not the best word (a list newest first: "Show older runs"). */
+  label?: string;
+  /** The element holding the rows (a table's, or a wrapper's table's `tbody > tr`, or its own `li` children), for the focus move. */
   rows: MutableRef<HTMLElement | null>;
   onMore: () => Promise<unknown>;
 }) {
   const [loading, setLoading] = useState(false);
+  // A list that fits one page needs no count: the status line comes with paging.
+  const [paged, setPaged] = useState(false);
   const firstNew = useRef<number | null>(null);
 
   useEffect(() => {
     const index = firstNew.current;
     if (index === null || shown <= index) return;
     firstNew.current = null;
-    const row = rows.current?.querySelectorAll<HTMLElement>(':scope > tbody > tr, :scope > li')[index];
+    const row = rows.current?.querySelectorAll<HTMLElement>('tbody > tr, :scope > li')[index];
     if (!row) return;
     const control = row.querySelector<HTMLElement>('a, button');
     if (control) return control.focus();
@@ -40,6 +44,7 @@ export function ShowMore({ shown, noun, more, rows, onMore }: {
     // Kept focusable while it loads (a disabled button would drop focus): a second press waits.
     if (loading) return;
     firstNew.current = shown;
+    setPaged(true);
     setLoading(true);
     try {
       await onMore();
@@ -48,12 +53,12 @@ export function ShowMore({ shown, noun, more, rows, onMore }: {
     }
   }
 
-  if (shown === 0) return null;
+  if (shown === 0 || (!more && !paged)) return null;
   const counted = `${shown} ${shown === 1 ? noun[0] : noun[1]}`;
   return (
     <div class="show-more">
       <p role="status">{more ? `${counted} shown; there are more.` : `${shown === 1 ? '' : 'All '}${counted} shown.`}</p>
-      {more && <button type="button" class="secondary" aria-busy={loading} onClick={() => void showMore()}>Show more {noun[1]}</button>}
+      {more && <button type="button" class="secondary" aria-busy={loading} onClick={() => void showMore()}>{label ?? `Show more ${noun[1]}`}</button>}
     </div>
   );
 }
