@@ -94,17 +94,23 @@ async function startWorkerProcess(env: Record<string, string>, queue: () => RunQ
   let peakKb = 0;
   let peakHeapKb = 0;
   let startRssKb = 0;
+  let runsSeen = 0;
+  let peakStep = '';
+  let peakHeapStep = '';
   let nextId = 0;
   const pending = new Map<number, (failures: number) => void>();
   await new Promise<void>((resolve) => {
-    child.on('message', (message: { kind: string; id?: number; failures?: number; maxRssKb?: number; heapUsedKb?: number; rssKb?: number; message?: never; delaySeconds?: number }) => {
+    child.on('message', (message: { kind: string; id?: number; failures?: number; maxRssKb?: number; heapUsedKb?: number; rssKb?: number; step?: string; message?: never; delaySeconds?: number }) => {
       if (message.kind === 'ready') {
         startRssKb = message.rssKb ?? 0;
         resolve();
       }
       if (message.kind === 'queue') void queue().send(message.message!, { delaySeconds: message.delaySeconds ?? 0 });
       if (message.kind === 'result') {
+        if (message.step === 'run_step 0') runsSeen += 1;
+        if ((message.maxRssKb ?? 0) > peakKb) peakStep = `${message.step ?? '?'} of run ${runsSeen}`;
         peakKb = Math.max(peakKb, message.maxRssKb ?? 0);
+        if ((message.heapUsedKb ?? 0) > peakHeapKb) peakHeapStep = `${message.step ?? '?'} of run ${runsSeen}`;
         peakHeapKb = Math.max(peakHeapKb, message.heapUsedKb ?? 0);
         pending.get(message.id!)?.(message.failures ?? 1);
         pending.delete(message.id!);
@@ -117,7 +123,7 @@ async function startWorkerProcess(env: Record<string, string>, queue: () => RunQ
       pending.set(id, (failures) => resolve({ batchItemFailures: failures ? [{ itemIdentifier: event.Records[0]!.messageId }] : [] }));
       child.send({ kind: 'event', id, event });
     });
-  return { handler, peakMb: () => peakKb / 1024, detail: () => `started at ${(startRssKb / 1024).toFixed(0)} MB RSS; largest heap in use after a step ${(peakHeapKb / 1024).toFixed(0)} MB`, stop: () => child.kill() };
+  return { handler, peakMb: () => peakKb / 1024, detail: () => `started at ${(startRssKb / 1024).toFixed(0)} MB RSS, peak reached in ${peakStep}; largest heap in use after a step ${(peakHeapKb / 1024).toFixed(0)} MB, after ${peakHeapStep}`, stop: () => child.kill() };
 }
 
 async function main() {

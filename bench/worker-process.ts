@@ -15,6 +15,11 @@ import { lambdaContext } from '../infra/local/lambda-context';
 type FromParent = { kind: 'event'; id: number; event: SQSEvent };
 
 const send = (message: unknown) => process.send!(message);
+/** What the event asked for, as the parent reports where the peak came: `run_step 7`, `export`. */
+const stepOf = (event: SQSEvent): string => {
+  const body = JSON.parse(event.Records[0]!.body) as { type: string; step?: number };
+  return body.step === undefined ? body.type : `${body.type} ${body.step}`;
+};
 setDeps(
   await createDeps(loadConfig(), {
     runQueue: {
@@ -27,7 +32,7 @@ setDeps(
 );
 process.on('message', (message: FromParent) => {
   void handler(message.event, lambdaContext('run-worker', 180_000, 512)).then((result) =>
-    send({ kind: 'result', id: message.id, failures: result.batchItemFailures.length, maxRssKb: process.resourceUsage().maxRSS, heapUsedKb: process.memoryUsage().heapUsed / 1024 }),
+    send({ kind: 'result', id: message.id, failures: result.batchItemFailures.length, maxRssKb: process.resourceUsage().maxRSS, heapUsedKb: process.memoryUsage().heapUsed / 1024, step: stepOf(message.event) }),
   );
 });
 send({ kind: 'ready', rssKb: process.memoryUsage().rss / 1024 });

@@ -7,10 +7,8 @@ import type { Deps } from '../deps';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
 import type { Page, PageRequest } from '../store/table-client';
-import { withoutKeys } from '../store/table-client';
+import { PREFIX_END, withoutKeys } from '../store/table-client';
 import type { AccessChangeRecord } from './access-history-upkeep';
-
-const HIGHEST = '\u{10FFFF}';
 
 export async function listAccessChanges(
   deps: Deps,
@@ -28,7 +26,7 @@ export async function listAccessChanges(
       partition,
       from: query.since ?? '0',
       // `until` is exclusive: every key at that very time sorts after the bare timestamp.
-      to: query.until ?? HIGHEST,
+      to: query.until ?? PREFIX_END,
       newestFirst: true,
       limit: query.limit - items.length,
       startKey,

@@ -7,14 +7,15 @@
  * (people-lease.ts), which is what makes writes without a condition safe.
  *
  * A person is one item (in GSI1 under its lower-cased display name) plus, where its email
- * differs from that name, an email entry in GSI1 under the email, carrying the same members:
- * one range of GSI1 then answers a search by name or email prefix (people-views.ts).
+ * differs from that name, an email entry carrying the same members, in GSI1 under the email's
+ * first character and ordered by the display name: a search by name or email prefix reads both
+ * in display-name order (people-views.ts).
  */
 import type { Deps } from '../deps';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys, type ItemKey } from '../store/keys';
 import type { ChangeEntry, InventoryEntityRecord } from '../store/records';
-import type { StoredItem } from '../store/table-client';
+import { PREFIX_END, type StoredItem } from '../store/table-client';
 import type { InventoryScope } from '../runs/inventory-writer';
 import { withPeopleLease } from './people-lease';
 import { emailKeyOfPrincipal, INLINE_ACCOUNTS, personIdOf, personKey, summarize, type PersonMember, type PersonRecord } from './people-records';
@@ -117,7 +118,7 @@ export async function removeConnectionFromPeople(deps: Deps, scope: WorkspaceSco
     const page = await deps.table.queryRange({
       partition: people.PK,
       from: people.SKPrefix,
-      to: `${people.SKPrefix}\u{10FFFF}`,
+      to: `${people.SKPrefix}${PREFIX_END}`,
       limit: PURGE_PAGE,
       startKey,
       filter: { expression: 'attribute_exists(members.#connection)', names: { '#connection': connectionId } },
@@ -176,6 +177,6 @@ function personItems(scope: WorkspaceScope, personId: string, stored: PersonReco
   const puts: StoredItem[] = [{ ...key, ...keys.personByName(t, w, summary.name_key, personId), ...record }];
   const newEmail = emailKey && emailKey !== summary.name_key ? keys.personEmail(t, w, emailKey, personId) : undefined;
   // The email entry answers a search by itself: it carries the person (its members) as the person item does.
-  if (newEmail) puts.push({ ...newEmail, ...keys.personByName(t, w, emailKey!, personId), ...record, entry: 'email' });
+  if (newEmail) puts.push({ ...newEmail, ...keys.personByEmail(t, w, emailKey!, summary.name_key, personId), ...record, entry: 'email' });
   return { puts, deletes: oldEmail && oldEmail.SK !== newEmail?.SK ? [oldEmail] : [] };
 }

@@ -8,66 +8,77 @@ import type { Deps } from '../deps';
 import { NotFoundError, ValidationError } from '../errors';
 import type { WorkspaceScope } from '../identity/principal';
 import { keys } from '../store/keys';
-import type { ItemRead, Page, PageRequest } from '../store/table-client';
+import { PREFIX_END, type ItemRead, type Page, type PageRequest } from '../store/table-client';
 import { outgoing, refsOf, type EntityRef, type Neighbour } from './inventory-adjacency';
 import { personKey, searchKeyOf, viewOf, type PersonRecord, type PersonView } from './people-records';
 
-/** Above every character DynamoDB orders (UTF-8 byte order): the end of a prefix range. */
-const HIGHEST = '\u{10FFFF}';
 const SORT_SEPARATOR = '\u0001';
-/** Ends a cursor whose last item was an email entry (`<GSI1SK>` + this). */
-const EMAIL_ENTRY_MARK = `${SORT_SEPARATOR}email`;
+/** Read rounds of one page of a search: a page whose matches are sparse comes back short, with a cursor. */
+const SEARCH_ROUNDS = 4;
+/** Sorts after every sort key: where a stream read to its end. */
+const END = PREFIX_END;
 
 type SearchEntry = PersonRecord & { GSI1SK: string; entry?: 'email' };
 
+/** DynamoDB's order of sort keys: UTF-8 bytes (JavaScript's `<` compares UTF-16 units). */
+const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+const later = (a: string, b: string) => (byteOrder(a, b) >= 0 ? a : b);
+const earlier = (a: string, b: string) => (byteOrder(a, b) <= 0 ? a : b);
+
 /**
- * The people in one range of GSI1: without `q` the person items in display-name order (the
- * email entries filtered out); with `q` every entry whose name or email starts with it, in the
- * order of what matched (the display name, or the email where only that matches), each person
- * once: at the first of its entries that matches. One query per page (a short page, for people
- * matched twice, reads on).
+ * The people in display-name order (case-insensitive, ties by id), from GSI1: without `q` one
+ * range of the person items; with `q` the merge of two streams in that same order, the people
+ * whose name starts with it (a range of the person items) and those whose email alone does (the
+ * email entries of the email's first character, filtered). A cursor is the sort key (name and id)
+ * up to which both streams were read, so a page resumes both without keeping either's position.
  */
 export async function listPeople(deps: Deps, scope: WorkspaceScope, query: PageRequest & { q?: string | undefined }): Promise<Page<PersonView>> {
   const { tenantId: t, workspaceId: w } = scope;
   const prefix = query.q ? searchKeyOf(query.q) : '';
-  let startKey: Record<string, unknown> | undefined;
+  let after: string | null = null;
   if (query.cursor) {
-    // An index's start key needs the item's own main key too: the person item's, or its email entry's.
-    const fromEmail = query.cursor.endsWith(EMAIL_ENTRY_MARK);
-    const sortKey = fromEmail ? query.cursor.slice(0, -EMAIL_ENTRY_MARK.length) : query.cursor;
-    const separator = sortKey.lastIndexOf(SORT_SEPARATOR);
-    if (separator < 0 || !sortKey.startsWith(prefix)) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
-    const personId = sortKey.slice(separator + 1);
-    const searchKey = sortKey.slice(0, separator);
-    const mainKey = fromEmail ? keys.personEmail(t, w, searchKey, personId) : personKey(scope, personId);
-    startKey = { ...mainKey, ...keys.personByName(t, w, searchKey, personId) };
+    if (!query.cursor.includes(SORT_SEPARATOR)) throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
+    after = query.cursor;
   }
-  const found: SearchEntry[] = [];
-  for (;;) {
-    const page = await deps.table.queryRange({
+  // Sort keys are `<name>\u0001<id>` and names hold no control character: nothing sorts between a key and that key + \u0001.
+  const from = () => (after === null ? SORT_SEPARATOR : `${after}${SORT_SEPARATOR}`);
+  // Email entries written before they had partitions of their own sat among the person items: never listed twice.
+  const peopleOnly = { expression: 'attribute_not_exists(#entry)', names: { '#entry': 'entry' } };
+  const readNames = (limit: number) => {
+    const start = later(from(), prefix || SORT_SEPARATOR);
+    const end = `${prefix}${END}`;
+    if (byteOrder(start, end) > 0) return Promise.resolve({ items: [], lastKey: undefined });
+    return deps.table.queryRange({ index: 'GSI1', partition: keys.peopleByName(t, w).GSI1PK, from: start, to: end, limit, filter: peopleOnly });
+  };
+  const readEmails = (limit: number) =>
+    deps.table.queryRange({
       index: 'GSI1',
-      partition: keys.peopleByName(t, w).GSI1PK,
-      from: prefix || SORT_SEPARATOR,
-      to: `${prefix}${HIGHEST}`,
-      limit: query.limit + 1 - found.length,
-      startKey,
-      ...(prefix ? {} : { filter: { expression: 'attribute_not_exists(#entry)', names: { '#entry': 'entry' } } }),
+      partition: keys.peopleByEmail(t, w, prefix).GSI1PK,
+      from: from(),
+      to: END,
+      limit,
+      filter: { expression: 'begins_with(email_key, :q) AND NOT begins_with(name_key, :q)', values: { ':q': prefix } },
     });
-    for (const item of page.items as unknown as SearchEntry[]) if (firstMatch(item, prefix)) found.push(item);
-    startKey = page.lastKey;
-    if (!startKey || found.length > query.limit) break;
-  }
-  const items = found.slice(0, query.limit);
-  const last = items.at(-1);
-  return { items: items.map(viewOf), nextCursor: found.length > query.limit && last ? `${last.GSI1SK}${last.entry === 'email' ? EMAIL_ENTRY_MARK : ''}` : null };
-}
 
-/** Whether this entry is the first of its person's in the range (a person whose name and email both match is listed once). */
-function firstMatch(entry: SearchEntry, prefix: string): boolean {
-  if (!prefix) return true;
-  const own = entry.entry === 'email' ? entry.email_key! : entry.name_key;
-  const other = entry.entry === 'email' ? entry.name_key : entry.email_key;
-  return !(other && other !== own && other.startsWith(prefix) && other < own);
+  const found: SearchEntry[] = [];
+  let more = true;
+  for (let round = 0; round < SEARCH_ROUNDS && more && found.length < query.limit; round++) {
+    const want = query.limit - found.length + 1;
+    const [names, emails] = await Promise.all([readNames(want), prefix ? readEmails(want) : Promise.resolve({ items: [], lastKey: undefined })]);
+    // Both streams are complete up to the sooner of where each stopped reading.
+    const reachedOf = (page: { lastKey?: Record<string, unknown> | undefined }) => (page.lastKey ? (page.lastKey.GSI1SK as string) : END);
+    const reached = earlier(reachedOf(names), reachedOf(emails));
+    const merged = [...names.items, ...emails.items].map((item) => item as unknown as SearchEntry).filter((e) => byteOrder(e.GSI1SK, reached) <= 0).sort((a, b) => byteOrder(a.GSI1SK, b.GSI1SK));
+    const taken = merged.slice(0, query.limit - found.length);
+    found.push(...taken);
+    if (merged.length > taken.length) {
+      after = taken.at(-1)!.GSI1SK;
+      break;
+    }
+    more = reached !== END;
+    after = reached;
+  }
+  return { items: found.map(viewOf), nextCursor: more && after !== null ? after : null };
 }
 
 export interface PersonDetail {

@@ -268,17 +268,27 @@ export const keys = {
   /** The workspace's people (main index), for a sweep over all of them. */
   people: (tenantId: string, workspaceId: string): KeyPrefix => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SKPrefix: 'PER#' }),
   /**
-   * GSI1 keys of a person's search entry: the lower-cased display name (on the person item) or
-   * email (on an entry item of its own, where it differs), then the id. One range of this index
-   * is the list in name order and a search by name or email prefix alike.
+   * GSI1 keys of a person item: its lower-cased display name, then its id. One range of this
+   * index is the list in display-name order, and a search by name prefix in that order.
    */
-  personByName: (tenantId: string, workspaceId: string, searchKey: string, personId: string) => ({
+  personByName: (tenantId: string, workspaceId: string, nameKey: string, personId: string) => ({
     GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYNAME`,
-    GSI1SK: `${searchKey}\u0001${personId}`,
+    GSI1SK: `${nameKey}\u0001${personId}`,
   }),
   peopleByName: (tenantId: string, workspaceId: string): { GSI1PK: string } => ({ GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYNAME` }),
   /** A person's email entry, written only where the email differs from the display name (whose entry is the person item). */
   personEmail: (tenantId: string, workspaceId: string, emailKey: string, personId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SK: `EMAIL#${emailKey}\u0001${personId}` }),
+  /**
+   * GSI1 keys of an email entry: the index partition of the email's first character, ordered by
+   * the person's display name like `personByName`, so that a search by email prefix comes in
+   * display-name order too and merges with the name matches as it is read.
+   */
+  personByEmail: (tenantId: string, workspaceId: string, emailKey: string, nameKey: string, personId: string) => ({
+    GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYEMAIL#${firstCharOf(emailKey)}`,
+    GSI1SK: `${nameKey}\u0001${personId}`,
+  }),
+  /** The index partition whose email entries may start with `prefix`. */
+  peopleByEmail: (tenantId: string, workspaceId: string, prefix: string): { GSI1PK: string } => ({ GSI1PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE#BYEMAIL#${firstCharOf(prefix)}` }),
   /** Held by whoever rewrites people (a run's last step, a connection's purge): their writes are then plain batch writes. */
   peopleLease: (tenantId: string, workspaceId: string): ItemKey => ({ PK: `${workspacePk(tenantId, workspaceId)}#PEOPLE`, SK: 'LEASE' }),
   /** One access change (gained or lost) in the workspace's timeline, newest last by sort key (`at` first). */

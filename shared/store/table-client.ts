@@ -13,6 +13,19 @@ import type { ItemKey, KeyPrefix } from './keys';
 import type { ItemCalls } from './item-calls';
 import { tableDefinition, type GsiName } from './table';
 
+/** Above every character DynamoDB orders (UTF-8 byte order): `prefix + PREFIX_END` ends a prefix's range of sort keys. */
+export const PREFIX_END = '\u{10FFFF}';
+
+/**
+ * A sort-key prefix as a range, `BETWEEN :prefix AND :prefixEnd`, rather than begins_with: the
+ * same items at the same cost on DynamoDB, but DynamoDB Local answers begins_with by reading the
+ * whole partition (measured: 11 ms against 2.5 ms for one item's range in a 20,000-item
+ * partition, 3 ms against 2.5 in a 2,000-item one), so every read over a large inventory was
+ * slow in local mode and in the bench.
+ */
+const PREFIX_CONDITION = '#pk = :pk AND #sk BETWEEN :prefix AND :prefixEnd';
+const prefixValues = (prefix: string) => ({ ':prefix': prefix, ':prefixEnd': `${prefix}${PREFIX_END}` });
+
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type StoredItem = Record<string, unknown>;
 
@@ -363,9 +376,9 @@ export class TableClient {
     const whole = prefix.SKPrefix === '';
     const out = await this.calls.query({
         TableName: this.name,
-        KeyConditionExpression: whole ? '#pk = :pk' : '#pk = :pk AND begins_with(#sk, :prefix)',
+        KeyConditionExpression: whole ? '#pk = :pk' : PREFIX_CONDITION,
         ExpressionAttributeNames: { '#pk': tableDefinition.partitionKey, ...(whole && !options.projection ? {} : { '#sk': tableDefinition.sortKey }), ...names },
-        ExpressionAttributeValues: { ':pk': prefix.PK, ...(whole ? {} : { ':prefix': prefix.SKPrefix }) },
+        ExpressionAttributeValues: { ':pk': prefix.PK, ...(whole ? {} : prefixValues(prefix.SKPrefix)) },
         ...(options.projection ? { ProjectionExpression: ['#sk', ...Object.keys(names)].join(', ') } : {}),
         ...(options.limit ? { Limit: options.limit } : {}),
         ...(options.consistent === false ? {} : { ConsistentRead: true }),
@@ -416,9 +429,9 @@ export class TableClient {
       const out = await this.calls.query({
         TableName: this.name,
         ...(q.index ? { IndexName: q.index } : { ConsistentRead: true }),
-        KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+        KeyConditionExpression: PREFIX_CONDITION,
         ExpressionAttributeNames: { '#pk': gsi?.partitionKey ?? tableDefinition.partitionKey, '#sk': gsi?.sortKey ?? tableDefinition.sortKey },
-        ExpressionAttributeValues: { ':pk': q.partition, ':prefix': q.sortPrefix },
+        ExpressionAttributeValues: { ':pk': q.partition, ...prefixValues(q.sortPrefix) },
         Select: 'COUNT',
         ExclusiveStartKey: startKey,
       });
@@ -486,10 +499,10 @@ export class TableClient {
       const out = await this.calls.query({
           TableName: this.name,
           ...(q.index ? { IndexName: q.index } : { ConsistentRead: true }),
-          KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :prefix)',
+          KeyConditionExpression: PREFIX_CONDITION,
           ...(q.filter ? { FilterExpression: q.filter.expression } : {}),
           ExpressionAttributeNames: { '#pk': q.partitionAttribute, '#sk': q.sortAttribute, ...q.filter?.names },
-          ExpressionAttributeValues: { ':pk': q.partition, ':prefix': q.sortPrefix, ...q.filter?.values },
+          ExpressionAttributeValues: { ':pk': q.partition, ...prefixValues(q.sortPrefix), ...q.filter?.values },
           ScanIndexForward: !q.newestFirst,
           Limit: q.page.limit - items.length,
           ExclusiveStartKey: startKey,
