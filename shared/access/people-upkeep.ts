@@ -50,7 +50,7 @@ export async function applyPeopleChanges(deps: Deps, scope: InventoryScope, runI
     return change;
   };
   for (const entry of entries) {
-    if (entry.length === 4 && entry[1] === 'Principal') touch(entry[2], entry[3]).principal = entry[0];
+    if (entry.length !== 6 && entry[1] === 'Principal') touch(entry[2], entry[3]).principal = entry[0];
     else if (entry.length === 6 && entry[1] === 'principal_represents_account') {
       const change = touch(entry[2], entry[3]);
       change.accountsDelta += entry[0] === 'added' ? 1 : -1;

@@ -55,6 +55,14 @@ export const ConnectionRunListSchema = z.object({ runs: z.array(RunSchema), next
 
 export const RunPathSchema = z.strictObject({ id: idOf('conn'), run_id: idOf('run') });
 
+const AttributeChangeSchema = z
+  .object({
+    attribute: z.string(),
+    before: z.nullable(z.string()).check(z.meta({ description: 'The earlier value as text (a string as it is, anything else as JSON; at most 200 characters); null when it was absent' })),
+    after: z.nullable(z.string()).check(z.meta({ description: 'The value this run read, as text; null when it is gone' })),
+  })
+  .register(z.globalRegistry, { id: 'AttributeChange' });
+
 export const RunChangeSchema = z
   .object({
     change: z.enum(['added', 'removed', 'changed']),
@@ -66,6 +74,9 @@ export const RunChangeSchema = z
     to_source_id: z.optional(z.string()),
     from: z.optional(EntityRefSchema).check(z.meta({ description: 'Relationships only: the `from` end, named' })),
     to: z.optional(EntityRefSchema).check(z.meta({ description: 'Relationships only: the `to` end, named' })),
+    changed_attributes: z.optional(z.array(AttributeChangeSchema)).check(
+      z.meta({ description: 'A `changed` entity only: what it says differently from the previous run, its name as `display_name` and each attribute, in name order (at most 20)' }),
+    ),
   })
   .register(z.globalRegistry, { id: 'RunChange' });
 

@@ -47,6 +47,7 @@ export interface ChangeView {
   to_source_id?: string;
   from?: EntityRef;
   to?: EntityRef;
+  changed_attributes?: { attribute: string; before: string | null; after: string | null }[];
 }
 
 const latest = (...times: (string | undefined)[]) => times.filter((t): t is string => Boolean(t)).sort().at(-1)!;
@@ -259,7 +260,9 @@ async function toChangeViews(deps: Deps, scope: WorkspaceScope, connectionId: st
       return { change, kind, entity_id: fromId, source_id: fromSource, display_name: from.display_name, to_entity_id: toId, to_source_id: toSource, from, to: refs.get(toId)! };
     }
     const [change, kind, entityId, sourceId] = entry;
-    return { change, kind, entity_id: entityId, source_id: sourceId, display_name: refs.get(entityId)!.display_name };
+    const view: ChangeView = { change, kind, entity_id: entityId, source_id: sourceId, display_name: refs.get(entityId)!.display_name };
+    if (entry.length === 5) view.changed_attributes = entry[4].map(([attribute, before, after]) => ({ attribute, before, after }));
+    return view;
   });
 }
 

@@ -17,11 +17,12 @@
 import type { Deps } from '../deps';
 import type { EntityRef, ObservedEntity, ObservedRelationship } from '../connectors/discovery';
 import { keys } from '../store/keys';
-import type { ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } from '../store/records';
+import type { AttributeChange, ChangeEntry, InventoryEntityRecord, InventoryRelationshipRecord } from '../store/records';
 import type { BatchCallScheduler, StoredItem } from '../store/table-client';
 import { FairSlots } from './fair-slots';
 import { contentDigestOf, entityIdOf, seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
 import { nameSearchAttributes, sourceSearchItem } from './entity-search';
+import { attributeChangesOf } from './attribute-changes';
 
 /** A relationship held back for the linking stage: kind, from (kind, source id), to (kind, source id), track. */
 export type HeldEdge = [kind: ObservedRelationship['kind'], fromKind: EntityRef['kind'], fromSourceId: string, toKind: EntityRef['kind'], toSourceId: string, track: string];
@@ -130,7 +131,9 @@ interface PreparedRelationship {
   key: ReturnType<typeof keys.inventoryRelationship>;
 }
 
-const ENTITY_LOOKUP = ['SK', 'digest', 'written_run', 'written_step', 'written_change', 'first_seen_at', 'changed_at', 'searchable'];
+const ENTITY_LOOKUP = ['SK', 'digest', 'written_run', 'written_step', 'written_change', 'written_attribute_changes', 'first_seen_at', 'changed_at', 'searchable'];
+/** The earlier content of an entity whose digest differs: read only for those, to say what changed. */
+const ENTITY_CONTENT = ['SK', 'display_name', 'attributes'];
 const RELATIONSHIP_LOOKUP = ['SK', 'written_run', 'written_step'];
 
 /** Applies one page of observations of `readingTrack` to the inventory. */
@@ -235,14 +238,16 @@ async function writePrepared(
     relationships.length ? deps.table.batchGet(relationships.map((r) => r.key), { projection: RELATIONSHIP_LOOKUP, schedule }) : Promise.resolve([]),
   ]);
   for (const item of [...foundEntities, ...foundRelationships]) stored.set(item.SK as string, item);
+  const earlier = await earlierContents(deps, step, entities, stored, schedule);
 
   const puts: StoredItem[] = [];
   for (const { record, key, reference } of entities) {
     const existing = stored.get(key.SK) as Partial<InventoryEntityRecord> | undefined;
     const ownRetry = existing?.written_run === step.runId && existing.written_step === step.step;
     if (reference && existing && !ownRetry) continue;
-    const change = entityChange(step, record, existing);
-    if (change.report) step.changes.push([change.report, record.kind, record.entity_id, record.source_id]);
+    const change = entityChange(step, record, existing, earlier.get(key.SK));
+    if (change.report === 'changed' && change.attributeChanges?.length) step.changes.push(['changed', record.kind, record.entity_id, record.source_id, change.attributeChanges]);
+    else if (change.report) step.changes.push([change.report, record.kind, record.entity_id, record.source_id]);
     // An entity stored before it had search entries gets them when its own track sees it
     // again, content and history unchanged; after that, only new entities write a second item.
     const unsearchable = existing !== undefined && existing.searchable !== true;
@@ -266,6 +271,26 @@ async function writePrepared(
   }
 }
 
+/**
+ * The stored content of the entities this page changes for the first time in this run (digest
+ * differs, not written by this run): one more batch read, and none on a page without changes.
+ */
+async function earlierContents(
+  deps: Deps,
+  step: StepObservations,
+  entities: readonly (PreparedEntity & { reference: boolean })[],
+  stored: ReadonlyMap<string, StoredItem>,
+  schedule: BatchCallScheduler,
+): Promise<Map<string, Partial<InventoryEntityRecord>>> {
+  const changed = entities.filter(({ record, key, reference }) => {
+    const existing = stored.get(key.SK) as Partial<InventoryEntityRecord> | undefined;
+    return !reference && existing !== undefined && existing.digest !== record.digest && existing.written_run !== step.runId;
+  });
+  if (changed.length === 0) return new Map();
+  const found = await deps.table.batchGet(changed.map((e) => e.key), { projection: ENTITY_CONTENT, schedule });
+  return new Map(found.map((item) => [item.SK as string, item as Partial<InventoryEntityRecord>]));
+}
+
 /** The stored entity as it is (same content), with its run history kept: only its search entries are added. */
 function healedEntity(observed: InventoryEntityRecord, existing: Partial<InventoryEntityRecord>): InventoryEntityRecord {
   return {
@@ -287,15 +312,19 @@ function entityChange(
   step: StepObservations,
   observed: InventoryEntityRecord,
   existing: Partial<InventoryEntityRecord> | undefined,
-): { write?: InventoryEntityRecord; report?: 'added' | 'changed' } {
+  earlier: Partial<InventoryEntityRecord> | undefined,
+): { write?: InventoryEntityRecord; report?: 'added' | 'changed'; attributeChanges?: AttributeChange[] } {
   if (!existing) return { write: observed, report: 'added' };
   const writtenThisRun = existing.written_run === step.runId;
   const ownRetry = writtenThisRun && existing.written_step === step.step;
-  if (existing.digest === observed.digest) return ownRetry ? { report: existing.written_change ?? 'added' } : {};
+  // A retried step reports what its first attempt found changed: the earlier content is gone by now.
+  const reported = existing.written_attribute_changes ? { attributeChanges: existing.written_attribute_changes } : {};
+  if (existing.digest === observed.digest) return ownRetry ? { report: existing.written_change ?? 'added', ...reported } : {};
   const kept = { first_seen_at: existing.first_seen_at ?? observed.first_seen_at };
   if (ownRetry) {
     const change = existing.written_change ?? 'added';
-    return { write: { ...observed, ...kept, written_change: change }, report: change };
+    const attributes = existing.written_attribute_changes ? { written_attribute_changes: existing.written_attribute_changes } : {};
+    return { write: { ...observed, ...kept, written_change: change, ...attributes }, report: change, ...reported };
   }
   if (writtenThisRun) {
     // Already reported by an earlier step of this run: take the newer content, report nothing new.
@@ -303,5 +332,7 @@ function entityChange(
       write: { ...observed, ...kept, changed_at: existing.changed_at ?? observed.changed_at, written_step: existing.written_step ?? step.step, written_change: existing.written_change ?? 'changed' },
     };
   }
-  return { write: { ...observed, ...kept, written_change: 'changed' }, report: 'changed' };
+  const attributeChanges = earlier ? attributeChangesOf(earlier, observed) : [];
+  const attributes = attributeChanges.length > 0 ? { written_attribute_changes: attributeChanges } : {};
+  return { write: { ...observed, ...kept, written_change: 'changed', ...attributes }, report: 'changed', attributeChanges };
 }

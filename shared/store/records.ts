@@ -443,9 +443,14 @@ export interface RunRecord {
   confirm_removals?: boolean;
 }
 
+/** [attribute, before, after]: one thing a changed entity says differently (shared/runs/attribute-changes.ts). */
+export type AttributeChange = [attribute: string, before: string | null, after: string | null];
+
 export type ChangeEntry =
   /** [change, kind, entity_id, source_id] */
   | ['added' | 'removed' | 'changed', string, string, string]
+  /** [change, kind, entity_id, source_id, what changed]: a changed entity whose earlier content was read */
+  | ['changed', string, string, string, AttributeChange[]]
   /** [change, kind, from_entity_id, from_source_id, to_entity_id, to_source_id] */
   | ['added' | 'removed', string, string, string, string, string];
 
@@ -466,6 +471,8 @@ export interface InventoryEntityRecord {
   written_run: string;
   written_step: number;
   written_change: 'added' | 'changed';
+  /** What that run changed (with `written_change: 'changed'`): a retried step reports it again. */
+  written_attribute_changes?: AttributeChange[];
   /** Set once the entity has its prefix-search entries (shared/runs/entity-search.ts); entities stored before get them when next seen. */
   searchable?: true;
 }

@@ -4,7 +4,8 @@
  * people; what a person reaches, who reaches an app, and what a second run's membership change
  * did (gained / lost). A second workspace of the same tenant, with a connection to the same
  * Okta org (so the same emails), has people of its own and never shows in the first; another
- * tenant finds nothing; a viewer reads all.
+ * tenant finds nothing; a viewer reads all. A Principal renamed by its provider renames its
+ * person, and the run says what changed in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { updateAccessGraph } from '../../shared/access/run-graph-upkeep';
@@ -14,7 +15,7 @@ import { MovableClock } from '../support/movable-clock';
 import { AWS_ACCOUNT, AWS_SECOND_ACCOUNT, awsRole, awsUser, sampleAccounts, startFakeAws, type FakeAws } from '../../infra/local/stand-ins/aws';
 import { oktaToken, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
 import { acme, acmeOrg, createConnection as createConnectionOver } from '../support/connections';
-import { listAll, runToEnd, type EntityBody, type RunBody } from '../support/runs';
+import { listAll, runToEnd, type ChangeBody, type EntityBody, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 
 interface Ref {
@@ -281,5 +282,25 @@ describe('who may read', () => {
     }
     expect(await listAll(http, tokens.otherTenant, '/v1/access-changes', 'access_changes')).toEqual([]);
     expect((await http.request('GET', '/v1/people')).status).toBe(401);
+  });
+});
+
+describe('a renamed Principal', () => {
+  it('a Principal whose name changes (an IAM user without an email tag, renamed) renames its person, and its run says what changed', async () => {
+    const before = (await people()).find((p) => p.display_name === 'ci-deployer')!;
+    const deployer = aws.state.accounts[AWS_ACCOUNT]!.users.find((u) => u.name === 'ci-deployer')!;
+    deployer.name = 'ci-deployer-2';
+    try {
+      const run = await runToEnd(http, host, tokens.admin, awsConnection);
+      expect(run.status).toBe('succeeded');
+      const changes = await listAll<ChangeBody>(http, tokens.admin, `/v1/connections/${awsConnection}/runs/${run.run_id}/changes`, 'changes');
+      expect(changes.filter((c) => c.kind === 'Principal')).toEqual([expect.objectContaining({ change: 'changed', display_name: 'ci-deployer-2', changed_attributes: [{ attribute: 'display_name', before: 'ci-deployer', after: 'ci-deployer-2' }] })]);
+      // The same person (the user id is the Principal's source id), by its new name.
+      expect((await people()).find((p) => p.person_id === before.person_id)).toMatchObject({ display_name: 'ci-deployer-2' });
+    } finally {
+      deployer.name = 'ci-deployer';
+      expect((await runToEnd(http, host, tokens.admin, awsConnection)).status).toBe('succeeded');
+    }
+    expect((await people()).find((p) => p.person_id === before.person_id)).toMatchObject({ display_name: 'ci-deployer' });
   });
 });

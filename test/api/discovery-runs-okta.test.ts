@@ -175,6 +175,9 @@ describe('a second run', () => {
       ].sort(),
     );
     expect(second.changes).toEqual({ entities_added: 2, entities_removed: 3, entities_changed: 1, relationships_added: 3, relationships_removed: 6 });
+    // What changed in Bob, before and after; no other change says so.
+    expect(changes.find((c) => c.change === 'changed')!.changed_attributes).toEqual([{ attribute: 'last_name', before: '3', after: 'Builder' }]);
+    expect(changes.filter((c) => c.changed_attributes !== undefined)).toHaveLength(1);
 
     const after = await inventoryOf(id);
     const expected = {

@@ -3,7 +3,9 @@
  * between two steps (a crashed worker after its commit) stalls, is found by the stalled-run
  * recovery and resumes from its checkpoint; a step that dies in the middle of its writes is
  * delivered again and redone. Either way the inventory ends exactly as an uninterrupted run's,
- * and nothing secret reaches an answer, the table in plaintext, or a log line.
+ * and nothing secret reaches an answer, the table in plaintext, or a log line. A step redone
+ * after it wrote a changed entity still reports what changed in it (its first attempt's record
+ * of it), once.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -12,7 +14,7 @@ import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
 import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type FakeOkta } from '../../infra/local/stand-ins/okta';
-import { listAll, readRun, runToEnd, type EntityBody, type RelationshipBody, type RunBody } from '../support/runs';
+import { listAll, readRun, runToEnd, type ChangeBody, type EntityBody, type RelationshipBody, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
@@ -190,6 +192,37 @@ describe('runs that resume', () => {
     } finally {
       okta.state.org = before;
     }
+  });
+
+  it('a step that dies after writing a changed entity is redone, and reports what changed in it once, before and after', async () => {
+    deliveryRule = () => 'deliver';
+    const id = await createConnection('changed, crashed');
+    expect((await runToEnd(http, host, token, id)).status).toBe('succeeded');
+    const before = okta.state.org;
+    // User 3 gets a new last name: the retried step finds its own write, the earlier content gone.
+    okta.state.org = buildOrg({ ...before, users: users.map((u, i) => (i === 2 ? oktaUser(3, { lastName: 'Builder' }) : u)), members: Object.fromEntries(before.members), appGroups: Object.fromEntries(before.appGroups) });
+    const call = host.deps.db.call.bind(host.deps.db);
+    let changedWritten = false;
+    let crashes = 0;
+    const crashing: typeof call = (operation, input) => {
+      if (operation !== 'BatchWriteItem') return call(operation, input);
+      // The write after the changed entity's (the same step's) throws once: the step is delivered again.
+      if (changedWritten && crashes++ === 0) return Promise.reject(new Error('the function died here'));
+      if (JSON.stringify(input).includes('written_attribute_changes')) changedWritten = true;
+      return call(operation, input);
+    };
+    const crash = vi.spyOn(host.deps.db, 'call').mockImplementation(crashing);
+    let run: RunBody;
+    try {
+      run = await runToEnd(http, host, token, id);
+    } finally {
+      crash.mockRestore();
+      okta.state.org = before;
+    }
+    expect(crashes).toBeGreaterThan(0);
+    expect(run).toMatchObject({ status: 'succeeded', changes: { entities_added: 0, entities_removed: 0, entities_changed: 1, relationships_added: 0, relationships_removed: 0 } });
+    const changes = await listAll<ChangeBody>(http, token, `/v1/connections/${id}/runs/${run.run_id}/changes`, 'changes');
+    expect(changes).toEqual([expect.objectContaining({ change: 'changed', kind: 'Account', source_id: users[2]!.id, changed_attributes: [{ attribute: 'last_name', before: '3', after: 'Builder' }] })]);
   });
 
   it('never puts the provider token in an answer, an inventory item, a checkpoint or a log line', async () => {

@@ -1,10 +1,17 @@
 /**
  * The access explorer in the console (issue 28), on the access graph of an Okta org and an AWS
- * account whose people overlap: the People page with its search, a person's accounts in every
- * connection (by the connection's name) and what they reach, each path hop by hop, filtered by
- * connection and kind; the access history as a timeline (gained / lost, who, what, via what, in
- * which connection) filtered by person, connection and dates. Everything is read by visible
- * text and roles, at 1280 × 800 and at 390 × 844 (no horizontal scroll, axe clean at both).
+ * account whose people overlap, read by visible text and roles at 1280 × 800 and 390 × 844 (no
+ * horizontal scroll, axe clean at both):
+ * - People and a person: the People page with its search; a person's accounts in every
+ *   connection (by the connection's name) and what they reach, each path hop by hop, filtered
+ *   by connection and kind.
+ * - The access history as a timeline (gained / lost, who, what, via what, in which connection),
+ *   filtered by person, connection and dates.
+ * - An entity: its attributes, its neighbours by name and who can reach it, each path hop by
+ *   hop; a hop leads on to the group's page, which names its members.
+ * - CSV exports: the People page (one row per person) and the access history (what its filters
+ *   show, one row per change), file name and rows checked.
+ * - A viewer reads people and the access history too.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';

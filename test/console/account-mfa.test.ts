@@ -1,12 +1,13 @@
 /**
- * MFA for users who have none, from the console: a password user of an OPTIONAL tenant (never
- * made to enroll at login) sets up an authenticator on the account page (the password asked
- * first, since a session alone does not bind one; a wrong password, then a wrong code, shown
- * beside their fields, then the backup codes once); and a user signed in without MFA whose
- * tenant then makes it REQUIRED for creating a PAT meets a step-up prompt that asks for no code
- * they cannot give: it explains and links to the account page, where they enroll, after which
- * the same action goes through the usual step-up with a code. Every page is scanned with axe
- * and photographed; no browser console error is allowed.
+ * MFA for users who have none, from the console. Every page is scanned with axe and
+ * photographed; no browser console error is allowed.
+ * - A password user of an OPTIONAL tenant (never made to enroll at login) sets up an
+ *   authenticator on the account page: the password asked first (a session alone does not bind
+ *   one), a wrong password, then a wrong code, shown beside their fields, then the backup codes
+ *   once.
+ * - A user signed in without MFA whose tenant then makes it REQUIRED for creating a PAT meets a
+ *   step-up prompt that asks for no code they cannot give: it explains and links to the account
+ *   page, where they enroll; the same action then goes through the usual step-up with a code.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

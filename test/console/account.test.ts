@@ -1,7 +1,7 @@
 /**
- * The console's account page, as an enrolled user: new MFA backup codes (shown once, the old
- * ones refused from then on), a password change (a wrong current password and a refused new
- * one shown beside their fields first), and the linked SSO identities (none here).
+ * The console's account page, as an enrolled user, in one case: new MFA backup codes (shown
+ * once, the old ones refused from then on), a password change (a wrong current password and a
+ * refused new one shown beside their fields first), and the linked SSO identities (none here).
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

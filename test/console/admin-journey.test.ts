@@ -1,11 +1,16 @@
 /**
  * The web console as a tenant's first admin uses it, in headless Chromium against the local
- * host serving the built console: the first login with MFA enrollment (the TOTP computed from
- * the secret the page shows), a connection created from the catalog's example and tested
- * against a local Okta (the example's token is refused: the remediation is shown), an edit
- * that meets someone else's change (412) and then lands, a run and its inventory, and a
- * personal access token created behind a step-up prompt and revoked. Every page is scanned
- * with axe and photographed; no browser console error is allowed.
+ * host serving the built console. Every page is scanned with axe and photographed; no browser
+ * console error is allowed.
+ * - The journey: the first login with MFA enrollment (the TOTP computed from the secret the page
+ *   shows); a connection created from the catalog's Okta example and tested against a local
+ *   Okta (the example's token is refused: the remediation is shown); an edit that meets someone
+ *   else's change (412) and then lands; the real token passes the test; a run and its inventory
+ *   (the kind filter, a search by name, relationships filtered by kind with both ends by name,
+ *   never a provider id); the run's page with its changes grouped by kind; a personal access
+ *   token created behind a step-up prompt and revoked; a reload keeps the session; signed out
+ *   and back in, an MFA challenge instead of an enrollment.
+ * - The public pages: the forgotten-password form and the reset link's page.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,9 @@
 /**
- * The mass-removal guard in the console: a run held by it shows its `safety` error (message and
- * action) in the run history, and an admin can run again accepting the removals, through a
- * real modal confirmation (focus into it and back; Cancel starts nothing); the confirmed run
- * applies the drop. A viewer sees the error but no control to accept it.
+ * The mass-removal guard in the console:
+ * - A run held by it shows its `safety` error (message and action) in the run history, and an
+ *   admin can run again accepting the removals, through a real modal confirmation (focus into
+ *   it and back; Cancel starts nothing); the confirmed run applies the drop.
+ * - A viewer sees the held run and its error but no control to accept the removals.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

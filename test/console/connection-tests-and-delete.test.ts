@@ -1,7 +1,7 @@
 /**
- * A connection's test history and its deletion, as a tenant admin: tests made earlier (over
- * the API) and one from the page are listed newest first with what they asked to fix; delete
- * asks first, and a dismissed confirmation deletes nothing.
+ * A connection's test history and its deletion, as a tenant admin, in one case: tests made
+ * earlier (over the API) and one from the page are listed newest first with what they asked to
+ * fix; delete asks first, and a dismissed confirmation deletes nothing.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

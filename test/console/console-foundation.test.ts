@@ -1,13 +1,23 @@
 /**
  * The console as a product (issue 28's foundation), in Chromium at 1280 × 800 and 390 × 844:
- * every main page reflows without a sideways page scroll (also at 320 px) and is axe clean at
- * both sizes; the navigation is one row when wide and a Menu disclosure when narrow; focus lands
- * on the new page's heading with no ring round it; the home page says what needs attention; the
- * connection list shows the last run's status; times are relative with the exact time on hover;
- * every destructive or access-changing action asks in a dialog first; success messages go away;
- * a viewer's deep links explain the role they need; the audit logs name actors and targets and
- * filter by a known action and a date range; the new-connection form prefills no secret, reports
- * every missing field at once, shows hints as text and picks the time zone from a list.
+ * - Every main page reflows without a sideways page scroll (also at 320 px) and is axe clean at
+ *   both sizes.
+ * - The navigation is one row when wide and a Menu disclosure when narrow; focus lands on the
+ *   new page's heading with no ring round it.
+ * - The home page says what needs attention (a failed and a partial last run with its first
+ *   error and what to do, a connection never run, an overdue one with when it was due; a healthy
+ *   one not listed) and the recent access changes by name; the connection list shows each last
+ *   run as a badge with a relative time, the exact time on hover.
+ * - A role change, disabling a user, an owner transfer, revoking a token and deleting a
+ *   connection each ask in a dialog first; success messages go away.
+ * - The role-change and disable dialogs fit a phone, axe clean; Cancel changes nothing.
+ * - A viewer who opens `/connections/new` or `/workspaces` by its address is told the role it
+ *   needs, and shown no form.
+ * - The audit logs name actors and targets and filter by a known action and a date range.
+ * - The new-connection form prefills no secret, reports every missing field at once, shows hints
+ *   as text and picks the time zone from a list.
+ * - The AWS integration's form prefills neither a secret nor an example value; its example
+ *   secrets appear nowhere on the page.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

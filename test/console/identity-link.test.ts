@@ -1,13 +1,14 @@
 /**
  * Linking an identity provider account from the console's account page, at a real IdP in the
- * browser: a password user links theirs and sees it listed; a refusal at the IdP and the API's
- * refusal of an account already linked to someone else are shown on the account page. The IdP
- * routes no email domain, so these users sign in to the console with a password.
- *
- * OIDC at a real OpenID Provider (oidc-provider, its login form), where also a cancel at the IdP
- * and SSO switched off are shown; SAML at SimpleSAMLphp 1.19 (its own login form and
- * auto-submitting HTTP-POST page to Tessera's assertion consumer), skipped, saying so, only
- * where php is missing and CI is not set, as the peers tests do.
+ * browser. The IdP routes no email domain, so these users sign in to the console with a
+ * password.
+ * - OIDC at a real OpenID Provider (oidc-provider, its login form): a password user links theirs
+ *   and sees it listed, and a cancel at the IdP is reported; the API's refusal of an account
+ *   already linked to someone else is shown, and once SSO is off there is no link action.
+ * - SAML at SimpleSAMLphp 1.19 (its own login form and auto-submitting HTTP-POST page to
+ *   Tessera's assertion consumer): a password user links theirs, it is listed and logged; the
+ *   API's refusal of an account linked to someone else is shown and nothing is linked. Skipped,
+ *   saying so, only where php is missing and CI is not set, as the peers tests do.
  */
 import { SSO_CALLBACK_PATH } from '../../shared/console-paths';
 import type { Browser, Page } from 'playwright-core';

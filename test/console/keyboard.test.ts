@@ -1,8 +1,10 @@
 /**
- * The console by keyboard alone: signing in with Tab, typing and Enter (focus follows each
- * step of the form), the skip link first on a signed-in page, a visible focus ring, and a
- * navigation that puts focus at the start of the new page rather than leaving it in the menu,
- * also when the sign-in hands over to the MFA challenge.
+ * The console by keyboard alone:
+ * - Signing in with Tab, typing and Enter (focus follows each step of the form), the skip link
+ *   first on a signed-in page, a visible focus ring, and a navigation that puts focus at the
+ *   start of the new page rather than leaving it in the menu.
+ * - When the password step hands over to the MFA challenge, focus moves to it, and the sign-in
+ *   ends from there by keyboard.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

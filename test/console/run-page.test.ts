@@ -1,12 +1,21 @@
 /**
- * Runs you can watch (issue 28): "Run now" says the run started and shows its progress on the
- * connection page, with a link to the run's page; that page is named by connection, trigger and
- * time (not the run id), shows the status, the duration and the progress growing while the run
- * reads (the Okta fake is paused and lets a few requests through at a time), then the counts by
- * kind and the changes grouped by kind and change, by name, filterable. A failed run's page
- * says why and how to fix it; a run held by the mass-removal guard offers, after a real
- * confirmation, a run accepting the removals, and the page moves to that run. At 1280 × 800
- * and 390 × 844: no horizontal scroll, axe clean.
+ * Runs you can watch (issue 28), in Chromium at 1280 × 800 and 390 × 844, no horizontal scroll
+ * and axe clean wherever a page is checked:
+ * - "Run now" says the run started and shows its progress on the connection page, with a link
+ *   to the run's page; that page is named by connection, trigger and time (never the run id),
+ *   shows the status, the duration and the progress growing while the run reads (the Okta fake
+ *   is paused and lets a few requests through at a time), then the counts by kind and the
+ *   changes grouped by kind and change, by name, filtered by kind, change and name; an added
+ *   entity links to its page.
+ * - A failed run: the connection page says its last run failed and why; the run's page lists
+ *   each error with how to fix it.
+ * - A run held by the mass-removal guard offers, after a real confirmation (Cancel starts
+ *   nothing), a run accepting the removals, and the page moves to that run.
+ * - On a phone: Run now and the progress growing; the connection page's delete confirmation
+ *   (danger style, Cancel keeps it), a failed and a finished run's page, and 320 px.
+ * - A second run that changed one Account (new last name, suspended) and removed one user: the
+ *   changed Account by name with each attribute before → after, and the removed Principal,
+ *   Account and link between them by name in their Removed groups, at both sizes.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -32,9 +41,8 @@ const connections = { watched: '', broken: '', held: '' };
 const eng = oktaGroup(1, 'eng');
 const ops = oktaGroup(2, 'ops');
 const jira = oktaApp(1, 'Jira');
-/** An org of `count` users; eng holds the first five, ops the next three; Jira is eng's. */
-function orgOf(count: number) {
-  const users = Array.from({ length: count }, (_, i) => oktaUser(i + 1));
+/** An org of `count` users (or these users); eng holds the first five, ops the next three; Jira is eng's. */
+function orgOf(count: number, users = Array.from({ length: count }, (_, i) => oktaUser(i + 1))) {
   return buildOrg({ users, groups: [eng, ops], members: { [eng.id]: users.slice(0, 5).map((u) => u.id), [ops.id]: users.slice(5, 8).map((u) => u.id) }, apps: [jira], appGroups: { [jira.id]: [eng.id] } });
 }
 const readable = (value: string) => new Intl.DateTimeFormat('en-US', { ...READABLE_TIME_FIELDS, timeZone: 'UTC' }).format(new Date(value));
@@ -261,4 +269,54 @@ describe('on a phone (390 × 844)', () => {
     await expectNoHorizontalScroll(page, 'run page at 320 px');
     expect(errors).toEqual([]);
   });
+});
+
+describe('a run that changed and removed entities', () => {
+  let changed: RunBody;
+  beforeAll(async () => {
+    // Two runs of one connection: between them user 3 gets a new last name and is suspended,
+    // and user 20 leaves (an Account, its Principal and the link between them are removed).
+    const id = await createConnection('Umbrella Okta');
+    expect((await runToEnd(http, host, adminToken, id)).status).toBe('succeeded');
+    okta.state.org = orgOf(19, Array.from({ length: 19 }, (_, i) => (i === 2 ? oktaUser(3, { lastName: 'Builder', status: 'SUSPENDED' }) : oktaUser(i + 1))));
+    try {
+      changed = await runToEnd(http, host, adminToken, id);
+    } finally {
+      okta.state.org = orgOf(20);
+    }
+    expect(changed).toMatchObject({ status: 'succeeded', changes: { entities_changed: 1, entities_removed: 2, relationships_removed: 1 } });
+  }, 120_000);
+
+  for (const size of SIZES) {
+    it(`shows what changed in a changed entity and the removed ones by name (${size.name})`, async () => {
+      const { page, errors } = await openConsole(browser, host.url);
+      await openConnection(page, 'Umbrella Okta', size);
+      await page.goto(`/connections/${changed.connection_id}/runs/${changed.run_id}`);
+      const changes = page.getByRole('region', { name: 'Changes' });
+      const accounts = changes.getByRole('region', { name: 'Account', exact: true });
+      await accounts.waitFor();
+      // The changed Account by name, linked to its page, with each attribute before → after.
+      const changedAccounts = accounts.getByRole('list', { name: 'Changed (1)' });
+      await changedAccounts.getByRole('link', { name: 'user3@example.test' }).waitFor();
+      expect(await itemsOf(changes.getByRole('list', { name: 'What changed in user3@example.test' }))).toEqual(['last_name: 3 → Builder', 'status: ACTIVE → SUSPENDED']);
+      // The removed ones by name, in their own group, each kind apart.
+      expect(await itemsOf(accounts.getByRole('list', { name: 'Removed (1)' }))).toEqual(['user20@example.test']);
+      const principals = changes.getByRole('region', { name: 'Principal', exact: true });
+      expect(await itemsOf(principals.getByRole('list', { name: 'Removed (1)' }))).toEqual(['user20@example.test']);
+      const links = changes.getByRole('region', { name: 'principal_represents_account' });
+      expect(await itemsOf(links.getByRole('list', { name: 'Removed (1)' }))).toEqual(['user20@example.test → user20@example.test']);
+      // Nothing else: Principals, Accounts, then the relationship, as the kinds come.
+      expect(await changes.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Principal', 'Account', 'principal_represents_account']);
+      expect(await changes.getByRole('heading', { level: 4 }).allTextContents()).toEqual(['Removed (1)', 'Changed (1)', 'Removed (1)', 'Removed (1)']);
+      await expectNoHorizontalScroll(page, `run with changes and removals (${size.name})`);
+      await checkPage(page, `run-changed-removed-${size.name}`);
+      // The change filter keeps what changed, and then only the removals.
+      await changes.getByLabel('Change', { exact: true }).selectOption({ label: 'Changed' });
+      expect(await changes.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Account']);
+      await changes.getByLabel('Change', { exact: true }).selectOption({ label: 'Removed' });
+      expect(await changes.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Principal', 'Account', 'principal_represents_account']);
+      expect(await changes.getByRole('heading', { level: 4 }).allTextContents()).toEqual(['Removed (1)', 'Removed (1)', 'Removed (1)']);
+      expect(errors).toEqual([]);
+    });
+  }
 });

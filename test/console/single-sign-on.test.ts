@@ -1,10 +1,12 @@
 /**
- * The console's single sign-on page, as a tenant admin: an OIDC IdP configured (a field error
- * for a bad issuer first, the client secret never shown back), edited and deleted; an email
- * domain added and shown pending with the TXT record to publish. A SAML IdP likewise: metadata
- * whose certificate is not X.509 refused beside the field, then valid metadata saved with what
- * Tessera read from it and what to register at the IdP shown, edited and deleted.
- * Nothing real answers the issuer: the API validates the input and fetches nothing on create.
+ * The console's single sign-on page, as a tenant admin. Nothing real answers the issuer: the API
+ * validates the input and fetches nothing on create.
+ * - OIDC: an IdP configured (a field error for a bad issuer first, the client secret never shown
+ *   back), edited and deleted; an email domain added and shown pending with the TXT record to
+ *   publish.
+ * - SAML: metadata whose certificate is not X.509 refused beside the field, then valid metadata
+ *   saved with what Tessera read from it and what to register at the IdP shown, edited and
+ *   deleted.
  */
 import { X509Certificate } from 'node:crypto';
 import type { Browser } from 'playwright-core';

@@ -1,12 +1,20 @@
 /**
  * Signing in to the console through the tenant's IdP, in Chromium, end to end: the work email on
  * `/sign-in`, discovery sends the browser to the IdP with the console's own `state` and PKCE
- * challenge, the user signs in on the IdP's own page, Tessera's callback sends the browser
- * back to the console's `/sign-in/sso`, which checks the state and exchanges the `sso_code`.
- *
- * OIDC against a real oidc-provider (its HTML login form); SAML against SimpleSAMLphp 1.19
- * (its real login form and auto-submitting HTTP-POST page), skipped, saying so, only where
- * php is missing and CI is not set, as the peers tests do.
+ * challenge, the user signs in on the IdP's own page, Tessera's callback sends the browser back
+ * to the console's `/sign-in/sso`, which checks the state and exchanges the `sso_code`.
+ * - OIDC against a real oidc-provider (its HTML login form): signed in (shown while it
+ *   exchanges), an SSO login in the identity log.
+ * - MFA required and none asserted by the IdP: signed in as the exchange answers, no local MFA
+ *   step; a listed action then offers the account page or a new sign-in at the IdP, not a code.
+ * - The user cancels at the IdP: the console says so, offers the sign-in again, signs nobody in.
+ * - A callback opened in a tab that did not begin that sign-in is refused there and signs nobody
+ *   in; the tab that began it signs in.
+ * - An error answer that is not to this tab's sign-in (a crafted link) shows the console's own
+ *   message, never the link's text.
+ * - SAML against SimpleSAMLphp 1.19 (its real login form and auto-submitting HTTP-POST page):
+ *   signed in, an SSO login in the identity log. Skipped, saying so, only where php is missing
+ *   and CI is not set, as the peers tests do.
  */
 import { SSO_CALLBACK_PATH } from '../../shared/console-paths';
 import type { Browser, Page, Route } from 'playwright-core';

@@ -1,7 +1,8 @@
 /**
- * The console's tenant administration, as a tenant admin: users (create one in this workspace,
- * change the role, disable and enable), the MFA policy, workspaces (create, owner transfer,
- * the switcher), and the two audit logs that record it.
+ * The console's tenant administration, as a tenant admin, in one case: users (a problem's field
+ * error beside its field, then one created in this workspace, the role changed, disabled and
+ * enabled), the MFA policy, workspaces (one created, its ownership transferred, the switcher
+ * moving there), and the two audit logs that record it.
  * MFA is off in this tenant: enrollment and step-up have their own test (admin-journey).
  */
 import type { Browser } from 'playwright-core';

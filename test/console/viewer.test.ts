@@ -1,8 +1,9 @@
 /**
- * What a role may not do, the console does not offer: a viewer reads the workspace's
- * connections, runs and inventory, but sees no control to create, edit, test or run one; reads
- * the users but cannot create, change or disable any; and sees no tenant administration page
- * (single sign-on included, even opened by its address).
+ * What a role may not do, the console does not offer, in one case: a viewer lists and opens the
+ * workspace's connections, runs and inventory, but sees no control to create, edit, test or run
+ * one and no edit form; reads the users but has no control to create, change or disable any;
+ * sees no tenant administration link, and the single sign-on page opened by its address offers
+ * no form.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

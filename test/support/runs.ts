@@ -43,6 +43,7 @@ export interface ChangeBody {
   source_id: string;
   to_entity_id?: string;
   to_source_id?: string;
+  changed_attributes?: { attribute: string; before: string | null; after: string | null }[];
 }
 
 /** Starts a run (202 with Location) and waits until the queue has carried it to its end. */

@@ -4,10 +4,11 @@
  * reached (a Resource or an Entitlement), who can reach it: each person and account with every
  * path hop by hop.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { ShowMore } from '../components/show-more';
 import { PageHeader } from '../components/page-header';
 import { Timestamp } from '../components/timestamp';
 import { ExportButton } from '../exports/export-button';
@@ -88,6 +89,7 @@ function Neighbours({ connectionId, title, id, items, total }: { connectionId: s
 
 function WhoCanReach({ connectionId, entity }: { connectionId: string; entity: EntityDetail }) {
   const [holders, setHolders] = useState<Holder[] | undefined>();
+  const table = useRef<HTMLTableElement>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [message, setMessage] = useState<string | undefined>();
 
@@ -106,7 +108,7 @@ function WhoCanReach({ connectionId, entity }: { connectionId: string; entity: E
       <ExportButton label="Export who can reach it (CSV)" request={{ source: 'access', connection_id: connectionId, entity_id: entity.entity_id }} fileName={`access-to-${entity.display_name}.csv`} />
       {holders?.length === 0 && <p>No one.</p>}
       {holders && holders.length > 0 && (
-        <table class="holders stack">
+        <table class="holders stack" ref={table}>
           <caption class="visually-hidden">People who can reach {entity.display_name}, and how</caption>
           <thead><tr><th scope="col">Person</th><th scope="col">Account</th><th scope="col">How (each path, hop by hop)</th></tr></thead>
           <tbody>
@@ -120,7 +122,7 @@ function WhoCanReach({ connectionId, entity }: { connectionId: string; entity: E
           </tbody>
         </table>
       )}
-      {cursor && <button type="button" onClick={() => void load(cursor)}>More people</button>}
+      <ShowMore shown={holders?.length ?? 0} noun={['account that reaches it', 'accounts that reach it']} more={cursor !== null} rows={table} onMore={() => load(cursor ?? undefined)} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { ShowMore } from '../components/show-more';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../exports/export-button';
 import { Link } from '../routing/link';
@@ -22,6 +23,7 @@ export function PeoplePage({ location }: { location: Location }) {
   const [cursor, setCursor] = useState<string | null>(null);
   // Only the answer to the latest request is shown (filters change faster than answers come).
   const latest = useRef(0);
+  const table = useRef<HTMLTableElement>(null);
   const [search, setSearch] = useState(q);
   const [message, setMessage] = useState<string | undefined>();
 
@@ -56,7 +58,7 @@ export function PeoplePage({ location }: { location: Location }) {
       <ExportButton label="Export people (CSV)" request={{ source: 'people' }} fileName="people.csv" />
       {people?.length === 0 && <p>{q ? `No one whose name or email starts with “${q}”.` : 'No people yet: a connection’s first run finds them.'}</p>}
       {people && people.length > 0 && (
-        <table class="people stack">
+        <table class="people stack" ref={table}>
           <caption class="visually-hidden">{q ? `People matching ${q}` : 'People'}</caption>
           <thead><tr><th scope="col">Name</th><th scope="col">Emails</th><th scope="col">Accounts</th><th scope="col">Connections</th></tr></thead>
           <tbody>
@@ -71,7 +73,7 @@ export function PeoplePage({ location }: { location: Location }) {
           </tbody>
         </table>
       )}
-      {cursor && <button type="button" onClick={() => void load(cursor)}>More people</button>}
+      <ShowMore shown={people?.length ?? 0} noun={['person', 'people']} more={cursor !== null} rows={table} onMore={() => load(cursor ?? undefined)} />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { api, type Schemas } from '../api/client';
 import type { operations } from '../api/schema';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { ShowMore } from '../components/show-more';
 import { PageHeader } from '../components/page-header';
 import { ExportButton } from '../exports/export-button';
 import { Link } from '../routing/link';
@@ -30,6 +31,7 @@ export function PersonPage({ personId }: { personId: string }) {
   const [cursor, setCursor] = useState<string | null>(null);
   // Filters change faster than answers come: only the answer to the latest request is shown.
   const latest = useRef(0);
+  const accessTable = useRef<HTMLTableElement>(null);
 
   useEffect(() => {
     void send(() => api.GET('/v1/people/{person_id}', { params: { path: { person_id: personId } } })).then((outcome) => {
@@ -101,7 +103,7 @@ export function PersonPage({ personId }: { personId: string }) {
         <ExportButton label="Export this access (CSV)" request={{ source: 'access', person_id: person.person_id, ...(connectionId ? { connection_id: connectionId } : {}) }} fileName={`access-${person.display_name}.csv`} />
         {access?.length === 0 && <p>Nothing reachable{connectionId || kind ? ' with these filters' : ''}.</p>}
         {access && access.length > 0 && (
-          <table class="access stack">
+          <table class="access stack" ref={accessTable}>
             <caption class="visually-hidden">What {person.display_name} can reach, and how</caption>
             <thead><tr><th scope="col">Reaches</th><th scope="col">Connection</th><th scope="col">How (each path, hop by hop)</th></tr></thead>
             <tbody>
@@ -115,7 +117,7 @@ export function PersonPage({ personId }: { personId: string }) {
             </tbody>
           </table>
         )}
-        {cursor && <button type="button" onClick={() => void loadAccess(cursor)}>More</button>}
+        <ShowMore shown={access?.length ?? 0} noun={['thing they can reach', 'things they can reach']} more={cursor !== null} rows={accessTable} onMore={() => loadAccess(cursor ?? undefined)} />
       </section>
     </main>
   );

@@ -1024,6 +1024,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AttributeChange: {
+            /** @description The value this run read, as text; null when it is gone */
+            after: string | null;
+            attribute: string;
+            /** @description The earlier value as text (a string as it is, anything else as JSON; at most 200 characters); null when it was absent */
+            before: string | null;
+        };
         AuditEvent: {
             action: string;
             actor_id: string | null;
@@ -1410,6 +1417,8 @@ export interface components {
         RunChange: {
             /** @enum {string} */
             change: "added" | "removed" | "changed";
+            /** @description A `changed` entity only: what it says differently from the previous run, its name as `display_name` and each attribute, in name order (at most 20) */
+            changed_attributes?: components["schemas"]["AttributeChange"][];
             /** @description The name of the entity, or of the relationship's `from` end */
             display_name: string;
             /** @description The entity; for a relationship, its `from` end */

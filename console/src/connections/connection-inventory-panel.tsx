@@ -1,7 +1,8 @@
 /**
  * What the runs discovered: entities (searchable by the start of a name or source id, with a
  * kind filter, each linked to its page) and relationships (with a relationship-kind filter,
- * each end by name), page by page, each list with a CSV export.
+ * each end by name), each list with a CSV export. The API pages them with a cursor: "Show more"
+ * adds the next page below the rows shown (components/show-more.tsx says why not page numbers).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
@@ -11,6 +12,7 @@ import { entityPath } from '../access/paths';
 import { FormMessage } from '../components/form-message';
 import { Timestamp } from '../components/timestamp';
 import { ExportButton } from '../exports/export-button';
+import { ShowMore } from '../components/show-more';
 import { Link } from '../routing/link';
 
 type Entity = Schemas['Entity'];
@@ -36,6 +38,8 @@ export function ConnectionInventoryPanel({ connectionId, version }: { connection
   // Filters change faster than answers come: only the latest request's answer is shown.
   const latestEntities = useRef(0);
   const latestRelationships = useRef(0);
+  const entityTable = useRef<HTMLTableElement>(null);
+  const relationshipTable = useRef<HTMLTableElement>(null);
 
   async function loadEntities(from?: string) {
     // `q` is API.md's; the cast goes once the served document lists it.
@@ -82,7 +86,7 @@ export function ConnectionInventoryPanel({ connectionId, version }: { connection
       </form>
       <ExportButton label="Export entities (CSV)" request={{ source: 'entities', connection_id: connectionId }} fileName="entities.csv" />
       {entities.length === 0 ? <p>{q ? `No entity whose name or source id starts with “${q}”.` : 'No entities.'}</p> : (
-        <table class="entities stack">
+        <table class="entities stack" ref={entityTable}>
           <caption class="visually-hidden">Entities</caption>
           <thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Source id</th><th scope="col">Last seen</th></tr></thead>
           <tbody>
@@ -97,7 +101,7 @@ export function ConnectionInventoryPanel({ connectionId, version }: { connection
           </tbody>
         </table>
       )}
-      {cursor && <button type="button" onClick={() => void loadEntities(cursor)}>More entities</button>}
+      <ShowMore shown={entities.length} noun={['entity', 'entities']} more={cursor !== null} rows={entityTable} onMore={() => loadEntities(cursor ?? undefined)} />
       <h3>Relationships</h3>
       <div class="field">
         <label for="relationship-kind">Relationship kind</label>
@@ -108,7 +112,7 @@ export function ConnectionInventoryPanel({ connectionId, version }: { connection
       </div>
       <ExportButton label="Export relationships (CSV)" request={{ source: 'relationships', connection_id: connectionId }} fileName="relationships.csv" />
       {relationships.length === 0 ? <p>No relationships.</p> : (
-        <table class="relationships stack">
+        <table class="relationships stack" ref={relationshipTable}>
           <caption class="visually-hidden">Relationships</caption>
           <thead><tr><th scope="col">Kind</th><th scope="col">From</th><th scope="col">To</th></tr></thead>
           <tbody>
@@ -122,7 +126,7 @@ export function ConnectionInventoryPanel({ connectionId, version }: { connection
           </tbody>
         </table>
       )}
-      {relationshipCursor && <button type="button" onClick={() => void loadRelationships(relationshipCursor)}>More relationships</button>}
+      <ShowMore shown={relationships.length} noun={['relationship', 'relationships']} more={relationshipCursor !== null} rows={relationshipTable} onMore={() => loadRelationships(relationshipCursor ?? undefined)} />
     </section>
   );
 }

@@ -5,10 +5,11 @@
  * the mass-removal guard (an error of category `safety`), a user who may run it is offered to
  * run again accepting the removals, after a confirmation that says what will be deleted.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { FormMessage } from '../components/form-message';
+import { ShowMore } from '../components/show-more';
 import { StatusBadge } from '../components/status-badge';
 import { useCan } from '../session/current-user';
 import { readableTime } from '../components/readable-time';
@@ -23,6 +24,7 @@ type Run = Schemas['Run'];
 export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectionId: string; onRunFinished: () => void }) {
   const canRun = useCan('connections:run');
   const [runs, setRuns] = useState<Run[]>([]);
+  const table = useRef<HTMLTableElement>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [message, setMessage] = useState<string | undefined>();
   const [started, setStarted] = useState<string | undefined>();
@@ -79,7 +81,7 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
         </p>
       )}
       {runs.length === 0 ? <p>No runs yet.</p> : (
-        <table class="stack">
+        <table class="stack" ref={table}>
           <caption class="visually-hidden">Runs of this connection</caption>
           <thead><tr><th scope="col">Queued</th><th scope="col">Trigger</th><th scope="col">Status</th><th scope="col">Entities</th><th scope="col">Changes</th><th scope="col">Errors</th></tr></thead>
           <tbody>
@@ -109,7 +111,7 @@ export function ConnectionRunsPanel({ connectionId, onRunFinished }: { connectio
           </tbody>
         </table>
       )}
-      {cursor && <button type="button" onClick={() => void load(cursor)}>Older runs</button>}
+      <ShowMore shown={runs.length} noun={['run', 'runs']} label="Show older runs" more={cursor !== null} rows={table} onMore={() => load(cursor ?? undefined)} />
     </section>
   );
 }

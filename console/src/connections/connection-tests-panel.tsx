@@ -1,9 +1,10 @@
 /** The connection's earlier tests, newest first and paged, each with what it asked to fix. */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { send } from '../api/send';
 import type { operations } from '../api/schema';
 import { FormMessage } from '../components/form-message';
+import { ShowMore } from '../components/show-more';
 import { Timestamp } from '../components/timestamp';
 
 // The list's item has no named schema in the document: taken from the operation's answer.
@@ -12,6 +13,7 @@ type Test = operations['connectionTestsList']['responses'][200]['content']['appl
 /** `version` changes after a new test, so the list is read again. */
 export function ConnectionTestsPanel({ connectionId, version }: { connectionId: string; version: number }) {
   const [tests, setTests] = useState<Test[]>([]);
+  const table = useRef<HTMLTableElement>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [message, setMessage] = useState<string | undefined>();
 
@@ -29,7 +31,7 @@ export function ConnectionTestsPanel({ connectionId, version }: { connectionId: 
       <h2 id="tests-title">Test history</h2>
       <FormMessage message={message} />
       {tests.length === 0 ? <p>Not tested yet.</p> : (
-        <table class="stack">
+        <table class="stack" ref={table}>
           <caption class="visually-hidden">Tests of this connection, newest first</caption>
           <thead><tr><th scope="col">Checked</th><th scope="col">Result</th><th scope="col">To fix</th></tr></thead>
           <tbody>
@@ -43,7 +45,7 @@ export function ConnectionTestsPanel({ connectionId, version }: { connectionId: 
           </tbody>
         </table>
       )}
-      {cursor && <button type="button" onClick={() => void load(cursor)}>Older tests</button>}
+      <ShowMore shown={tests.length} noun={['test', 'tests']} label="Show older tests" more={cursor !== null} rows={table} onMore={() => load(cursor ?? undefined)} />
     </section>
   );
 }

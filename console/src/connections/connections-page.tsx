@@ -2,11 +2,12 @@
  * The workspace's connections: health, how the last run went (its status as a badge, and when),
  * the next run; "New connection" for those who may write. A list of cards on a phone.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, type Schemas } from '../api/client';
 import { send } from '../api/send';
 import { DataTable } from '../components/data-table';
 import { FormMessage } from '../components/form-message';
+import { ShowMore } from '../components/show-more';
 import { PageHeader } from '../components/page-header';
 import { StatusBadge } from '../components/status-badge';
 import { Timestamp } from '../components/timestamp';
@@ -19,6 +20,7 @@ export function ConnectionsPage() {
   const canWrite = useCan('connections:write');
   const [connections, setConnections] = useState<Schemas['Connection'][] | undefined>();
   const [cursor, setCursor] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
   const [message, setMessage] = useState<string | undefined>();
   const lastRuns = useLastRuns(connections);
 
@@ -39,6 +41,7 @@ export function ConnectionsPage() {
       <FormMessage message={message} />
       {connections?.length === 0 && <p>No connections yet.</p>}
       {connections && connections.length > 0 && (
+        <div ref={list}>
         <DataTable
           caption="Connections of this workspace"
           rows={connections}
@@ -51,8 +54,9 @@ export function ConnectionsPage() {
             { header: 'Next run', cell: (c) => (c.next_run_at ? <Timestamp value={c.next_run_at} /> : '—') },
           ]}
         />
+        </div>
       )}
-      {cursor && <button type="button" class="secondary" onClick={() => void load(cursor)}>Show more</button>}
+      <ShowMore shown={connections?.length ?? 0} noun={['connection', 'connections']} more={cursor !== null} rows={list} onMore={() => load(cursor ?? undefined)} />
     </main>
   );
 }

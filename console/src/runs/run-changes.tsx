@@ -1,6 +1,6 @@
 /**
  * What a run changed, grouped by kind and then by change (added, changed, removed), each item by
- * name (a relationship as "from → to"), with filters for the kind, the change and a name. The
+ * name (a relationship as "from → to"; a changed entity with what changed, before → after), with filters for the kind, the change and a name. The
  * API pages the list without filters, so the pages read so far are grouped here and more are
  * read on request; the run's own totals say how many there are.
  */
@@ -12,6 +12,7 @@ import { entityPath } from '../access/paths';
 import { Link } from '../routing/link';
 
 type Ref = Schemas['EntityRef'];
+type AttributeChange = Schemas['AttributeChange'];
 /** A change as API.md has it: named, and for a relationship its two ends as refs. */
 export type NamedChange = Schemas['RunChange'] & { display_name?: string; from?: Ref; to?: Ref };
 type Change = NamedChange['change'];
@@ -94,7 +95,12 @@ export function RunChanges({ connectionId, runId, total }: { connectionId: strin
                 <div key={ch}>
                   <h4 id={`changes-${group.kind}-${ch}`}>{CHANGE_LABEL[ch]} ({items.length})</h4>
                   <ul aria-labelledby={`changes-${group.kind}-${ch}`} class={`changes changes-${ch}`}>
-                    {items.map((c, i) => <li key={i}><ChangeName connectionId={connectionId} change={c} /></li>)}
+                    {items.map((c, i) => (
+                      <li key={i}>
+                        <ChangeName connectionId={connectionId} change={c} />
+                        {c.changed_attributes && <WhatChanged name={nameOf(c)} changes={c.changed_attributes} />}
+                      </li>
+                    ))}
                   </ul>
                 </div>
               ))}
@@ -104,6 +110,20 @@ export function RunChanges({ connectionId, runId, total }: { connectionId: strin
       )}
       {cursor && <button type="button" onClick={() => void load(cursor)}>More changes</button>}
     </section>
+  );
+}
+
+/** A changed entity's attributes, each before → after; an absent value reads "none". */
+function WhatChanged({ name, changes }: { name: string; changes: AttributeChange[] }) {
+  const value = (text: string | null) => (text === null ? <em>none</em> : text);
+  return (
+    <ul class="attribute-changes" aria-label={`What changed in ${name}`}>
+      {changes.map((c) => (
+        <li key={c.attribute}>
+          <code>{c.attribute}</code>: <span class="before">{value(c.before)}</span> → <span class="after">{value(c.after)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -12,6 +12,7 @@ import { Field } from '../components/field';
 import { PageHeader } from '../components/page-header';
 import { useConfirm } from '../components/confirm-dialog';
 import { FormMessage } from '../components/form-message';
+import { ShowMore } from '../components/show-more';
 import { StatusBadge } from '../components/status-badge';
 import { useTransientMessage } from '../components/transient-message';
 import { useCan, useCurrentUser } from '../session/current-user';
@@ -33,6 +34,7 @@ export function UsersPage() {
   const [confirmDialog, confirm] = useConfirm('confirm-user-change');
   const [resetting, setResetting] = useState<User | undefined>();
   const confirmation = useRef<HTMLDialogElement>(null);
+  const table = useRef<HTMLTableElement>(null);
 
   async function load(from?: string) {
     const outcome = await send(() => api.GET('/v1/users', { params: { query: from ? { cursor: from } : {} } }));
@@ -118,7 +120,7 @@ export function UsersPage() {
         </form>
       )}
       <h2>Everyone in the tenant</h2>
-      <table class="users stack">
+      <table class="users stack" ref={table}>
         <caption class="visually-hidden">Users of the tenant</caption>
         <thead><tr><th scope="col">Email</th><th scope="col">Role here</th><th scope="col">Status</th><th scope="col">MFA</th>{canManage && <th scope="col">Actions</th>}</tr></thead>
         <tbody>
@@ -153,7 +155,7 @@ export function UsersPage() {
           ))}
         </tbody>
       </table>
-      {cursor && <button type="button" onClick={() => void load(cursor)}>More users</button>}
+      <ShowMore shown={users.length} noun={['user', 'users']} more={cursor !== null} rows={table} onMore={() => load(cursor ?? undefined)} />
       {confirmDialog}
       <dialog ref={confirmation} aria-labelledby="reset-mfa-title" onClose={() => setResetting(undefined)}>
         <article>
