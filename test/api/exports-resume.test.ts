@@ -66,6 +66,19 @@ async function exportWith(body: Record<string, unknown>, settings: { sliceSecond
   }
 }
 
+/** Asks for an export whose job `slice` never gets its message (lost on its way); the run goes quiet before it. */
+async function exportLosing(slice: number, body: Record<string, unknown>): Promise<string> {
+  onExportDelivery = (message) => (message.slice === slice ? 'drop' : 'deliver');
+  try {
+    const asked = await http.request('POST', '/v1/exports', { token, body });
+    expect(asked.status, asked.text).toBe(202);
+    await host.runQueue.idle();
+    return (asked.body as { export_id: string }).export_id;
+  } finally {
+    onExportDelivery = undefined;
+  }
+}
+
 async function readExport(id: string): Promise<Exported> {
   const read = await http.request('GET', `/v1/exports/${id}`, { token });
   expect(read.status, read.text).toBe(200);
@@ -166,16 +179,7 @@ describe('an export written over many jobs', () => {
     const alone = await exportWith({ source: 'people', format: 'csv' }, { sliceSeconds: 0 });
     expect(alone.slices).toBeGreaterThan(3);
     // The third job's message is lost on its way (the run goes quiet after two jobs)...
-    onExportDelivery = (message) => (message.slice === 3 ? 'drop' : 'deliver');
-    let id = '';
-    try {
-      const asked = await http.request('POST', '/v1/exports', { token, body: { source: 'people', format: 'csv' } });
-      expect(asked.status, asked.text).toBe(202);
-      id = (asked.body as { export_id: string }).export_id;
-      await host.runQueue.idle();
-    } finally {
-      onExportDelivery = undefined;
-    }
+    const id = await exportLosing(3, { source: 'people', format: 'csv' });
     const key = keys.export(tenant.tenantId, tenant.workspaceId, id);
     const stalled = (await host.deps.table.get<ExportRecord>(key))!;
     expect(stalled).toMatchObject({ status: 'running', slices: 2, lease_until: 0 });
@@ -194,16 +198,7 @@ describe('an export written over many jobs', () => {
 
   it('a job whose message to the next was lost (its delivery failed after the checkpoint) sends it again when its own message comes back', async () => {
     const alone = await exportWith({ source: 'people', format: 'ndjson' }, { sliceSeconds: 0 });
-    onExportDelivery = (message) => (message.slice === 4 ? 'drop' : 'deliver');
-    let id = '';
-    try {
-      const asked = await http.request('POST', '/v1/exports', { token, body: { source: 'people', format: 'ndjson' } });
-      expect(asked.status, asked.text).toBe(202);
-      id = (asked.body as { export_id: string }).export_id;
-      await host.runQueue.idle();
-    } finally {
-      onExportDelivery = undefined;
-    }
+    const id = await exportLosing(4, { source: 'people', format: 'ndjson' });
     expect(await host.deps.table.get<ExportRecord>(keys.export(tenant.tenantId, tenant.workspaceId, id))).toMatchObject({ status: 'running', slices: 3, lease_until: 0 });
     // The queue delivers the third job's message again, as SQS does when its handler failed.
     await host.runQueue.send({ type: 'export', tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, export_id: id, slice: 3 });
