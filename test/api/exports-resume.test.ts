@@ -79,6 +79,16 @@ async function exportLosing(slice: number, body: Record<string, unknown>): Promi
   }
 }
 
+/** Delivers job `slice`'s message again; the export then ends as the one-job export `alone` did, the same file. */
+async function redeliverThenCompare(id: string, slice: number, alone: Exported): Promise<void> {
+  await host.runQueue.send({ type: 'export', tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, export_id: id, slice });
+  await host.runQueue.idle();
+  const resumed = await readExport(id);
+  expect(resumed.record).toMatchObject({ status: 'succeeded', rows: alone.record.rows });
+  expect(resumed.slices).toBe(alone.slices);
+  expect(resumed.text === alone.text, `${resumed.text}\n---\n${alone.text}`).toBe(true);
+}
+
 async function readExport(id: string): Promise<Exported> {
   const read = await http.request('GET', `/v1/exports/${id}`, { token });
   expect(read.status, read.text).toBe(200);
@@ -188,12 +198,7 @@ describe('an export written over many jobs', () => {
     await host.deps.table.update({ Key: key, UpdateExpression: 'SET slices = :three, lease_until = :expired', ExpressionAttributeValues: { ':three': 3, ':expired': Date.now() - 1_000 } });
     await appendFile(path.join(exportsDir(), `${id}.csv.partial`), 'rows of a job that died,\r\n'.repeat(4_000));
     // The queue delivers that message again.
-    await host.runQueue.send({ type: 'export', tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, export_id: id, slice: 3 });
-    await host.runQueue.idle();
-    const resumed = await readExport(id);
-    expect(resumed.record).toMatchObject({ status: 'succeeded', rows: alone.record.rows });
-    expect(resumed.slices).toBe(alone.slices);
-    expect(resumed.text === alone.text, `${resumed.text}\n---\n${alone.text}`).toBe(true);
+    await redeliverThenCompare(id, 3, alone);
   });
 
   it('a job whose message to the next was lost (its delivery failed after the checkpoint) sends it again when its own message comes back', async () => {
@@ -201,12 +206,7 @@ describe('an export written over many jobs', () => {
     const id = await exportLosing(4, { source: 'people', format: 'ndjson' });
     expect(await host.deps.table.get<ExportRecord>(keys.export(tenant.tenantId, tenant.workspaceId, id))).toMatchObject({ status: 'running', slices: 3, lease_until: 0 });
     // The queue delivers the third job's message again, as SQS does when its handler failed.
-    await host.runQueue.send({ type: 'export', tenant_id: tenant.tenantId, workspace_id: tenant.workspaceId, export_id: id, slice: 3 });
-    await host.runQueue.idle();
-    const resumed = await readExport(id);
-    expect(resumed.record).toMatchObject({ status: 'succeeded', rows: alone.record.rows });
-    expect(resumed.slices).toBe(alone.slices);
-    expect(resumed.text === alone.text, `${resumed.text}\n---\n${alone.text}`).toBe(true);
+    await redeliverThenCompare(id, 3, alone);
   });
 
   it('an export that needs more jobs than the cap fails, saying so, and leaves no file', async () => {
