@@ -64,7 +64,10 @@ export class DigestSet {
 
   /** Digests are printable ASCII (never NUL, which marks an empty slot) of the set's width. */
   private assertKey(key: string): void {
-    if (key.length !== this.width || !/^[\x21-\x7e]+$/.test(key)) throw new Error(`not a digest of ${this.width} characters: ${JSON.stringify(key)}`);
+    // A loop, not a regular expression: the sweep adds every digest of the run (600,000 at 100,000 users).
+    let printable = key.length === this.width;
+    for (let i = 0; i < key.length && printable; i++) printable = key.charCodeAt(i) > 0x20 && key.charCodeAt(i) < 0x7f;
+    if (!printable) throw new Error(`not a digest of ${this.width} characters: ${JSON.stringify(key)}`);
   }
 
   private static capacityFor(expected: number): number {
