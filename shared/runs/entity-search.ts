@@ -15,17 +15,71 @@ import { searchKeyOf } from '../access/people-records';
 import { SEARCH_KEY_CHARACTERS } from '../connections/inventory-schemas';
 import { keys } from '../store/keys';
 import type { InventoryEntityRecord } from '../store/records';
-import type { Page, PageRequest, StoredItem } from '../store/table-client';
+import type { PageRequest, StoredItem } from '../store/table-client';
 import type { InventoryScope } from './inventory-writer';
+import type { KeyedSegment } from './segmented-pages';
 
 
 /** Index keys hold the first SEARCH_KEY_CHARACTERS of a name or source id (ARNs can be long; an index key at most 1 KiB). */
 export const inventorySearchKeyOf = (text: string): string => [...searchKeyOf(text)].slice(0, SEARCH_KEY_CHARACTERS).join('');
 
-/** The GSI1 attributes of an entity item: its name's search entry (none for an empty name). */
+/** The GSI1 attributes of an entity item: its name's entry (an empty name's in a partition of its own, which no search reads). */
 export function nameSearchAttributes(scope: InventoryScope, record: Pick<InventoryEntityRecord, 'kind' | 'entity_id' | 'display_name'>): Record<string, string> {
-  const nameKey = inventorySearchKeyOf(record.display_name);
-  return nameKey ? keys.inventoryEntityByName(scope.tenantId, scope.workspaceId, scope.connectionId, record.kind, nameKey, record.entity_id) : {};
+  return keys.inventoryEntityByName(scope.tenantId, scope.workspaceId, scope.connectionId, record.kind, inventorySearchKeyOf(record.display_name), record.entity_id);
+}
+
+/** The code point that names an entity's name-index partition (0: no name). */
+export const nameInitialOf = (displayName: string): number => inventorySearchKeyOf(displayName).codePointAt(0) ?? 0;
+
+const INITIALS_PREFIX = 'initials_';
+
+/**
+ * Adds the initials of the names a step saw to the connection's roster, kind by kind: one
+ * update a step. ADD to a number set is idempotent, so a retried or parallel step is harmless.
+ * Every entity a step sees is counted, not only those it writes, so one complete run lists
+ * what was stored before the roster existed. An initial no name has any more stays (its
+ * partition reads empty): the roster only grows, which also keeps list cursors valid.
+ */
+export async function recordNameInitials(deps: Deps, scope: InventoryScope, initials: ReadonlyMap<string, ReadonlySet<number>>): Promise<void> {
+  // DynamoDB refuses an empty set.
+  const nonEmpty = [...initials].filter(([, set]) => set.size > 0);
+  if (nonEmpty.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, Set<number>> = {};
+  const adds = nonEmpty.map(([kind, set], i) => {
+    names[`#k${i}`] = `${INITIALS_PREFIX}${kind}`;
+    values[`:k${i}`] = new Set(set);
+    return `#k${i} :k${i}`;
+  });
+  await deps.table.update({
+    Key: keys.inventoryNameInitials(scope.tenantId, scope.workspaceId, scope.connectionId),
+    UpdateExpression: `ADD ${adds.join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+}
+
+/**
+ * The list of entities in name order (case-insensitive, ties by entity id), kinds in the given
+ * order: each kind's name-index partitions in the order of their initials, read whole. A
+ * segment's key is its (kind, initial), so a cursor stays valid when the roster grows. Undefined
+ * when the connection has no roster yet (an inventory written before it: listed in storage order).
+ */
+export async function entityNameOrderSegments(deps: Deps, scope: InventoryScope, kinds: readonly string[]): Promise<KeyedSegment<InventoryEntityRecord>[] | undefined> {
+  const { tenantId: t, workspaceId: w, connectionId: c } = scope;
+  const roster = await deps.table.get<Record<string, unknown>>(keys.inventoryNameInitials(t, w, c));
+  if (!roster) return undefined;
+  return kinds.flatMap((kind) => {
+    const initials = roster[`${INITIALS_PREFIX}${kind}`];
+    const sorted = initials instanceof Set ? [...(initials as Set<number>)].sort((a, b) => a - b) : [];
+    return sorted.map((codePoint) => ({
+      key: `${kind}#${codePoint}`,
+      read: (request: PageRequest) => {
+        const index = keys.inventoryEntitiesByInitial(t, w, c, kind, codePoint === 0 ? '' : String.fromCodePoint(codePoint));
+        return deps.table.queryIndexPrefix<InventoryEntityRecord>('GSI1', index.GSI1PK, index.GSI1SKPrefix, request, { newestFirst: false });
+      },
+    }));
+  });
 }
 
 /** The source-id search item of an entity. */
@@ -40,18 +94,19 @@ export function sourceSearchItem(scope: InventoryScope, record: Pick<InventoryEn
   };
 }
 
-type Segment = (request: PageRequest) => Promise<Page<InventoryEntityRecord>>;
-
 /** The search's segments, in the order they are listed: for each kind, name matches, then source-id matches. */
-export function entitySearchSegments(deps: Deps, scope: InventoryScope, q: string, kinds: readonly string[]): Segment[] {
+export function entitySearchSegments(deps: Deps, scope: InventoryScope, q: string, kinds: readonly string[]): KeyedSegment<InventoryEntityRecord>[] {
   const { tenantId: t, workspaceId: w, connectionId: c } = scope;
   const prefix = inventorySearchKeyOf(q);
-  return kinds.flatMap((kind): Segment[] => [
-    (request) => {
-      const index = keys.inventoryEntitiesByName(t, w, c, kind, prefix);
-      return deps.table.queryIndexPrefix<InventoryEntityRecord>('GSI1', index.GSI1PK, index.GSI1SKPrefix, request, { newestFirst: false });
+  return kinds.flatMap((kind): KeyedSegment<InventoryEntityRecord>[] => [
+    {
+      key: `${kind}#name`,
+      read: (request) => {
+        const index = keys.inventoryEntitiesByName(t, w, c, kind, prefix);
+        return deps.table.queryIndexPrefix<InventoryEntityRecord>('GSI1', index.GSI1PK, index.GSI1SKPrefix, request, { newestFirst: false });
+      },
     },
-    async (request) => {
+    { key: `${kind}#source`, read: async (request) => {
       const index = keys.inventoryEntitiesBySourceId(t, w, c, kind, prefix);
       const items: InventoryEntityRecord[] = [];
       let cursor = request.cursor;
@@ -67,6 +122,6 @@ export function entitySearchSegments(deps: Deps, scope: InventoryScope, q: strin
         cursor = page.nextCursor ?? undefined;
       } while (cursor && items.length < request.limit);
       return { items, nextCursor: cursor ?? null };
-    },
+    } },
   ]);
 }

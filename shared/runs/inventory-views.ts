@@ -4,7 +4,7 @@
  * no inventory here (404 from the connection lookup).
  */
 import type { Deps } from '../deps';
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError } from '../errors';
 import { entityKinds, relationshipEnds, relationshipKinds } from '../connectors/discovery';
 import type { WorkspaceScope } from '../identity/principal';
 import { getConnection } from '../connections/connection-records';
@@ -14,7 +14,8 @@ import type { Page, PageRequest } from '../store/table-client';
 import { TRACK_SEEN_PREFIX } from './run-finalize';
 import { getRun } from './run-records';
 import { endsOf, entityRefs, type EntityPointer, type EntityRef } from './entity-refs';
-import { entitySearchSegments } from './entity-search';
+import { entityNameOrderSegments, entitySearchSegments } from './entity-search';
+import { decodeJsonCursor, encodeJsonCursor, fixedSegments, pageAcross } from './segmented-pages';
 
 export interface EntityView {
   entity_id: string;
@@ -53,6 +54,9 @@ export interface ChangeView {
 const latest = (...times: (string | undefined)[]) => times.filter((t): t is string => Boolean(t)).sort().at(-1)!;
 
 /**
+ * Entities of each kind (kinds in catalogue order) by name, case-insensitive, ties by entity id;
+ * with `q`, kind by kind the name matches, then the source-id matches.
+ *
  * An entity was last seen by the latest run that read its track to the end (the inventory's
  * meta item) or, when later, by the run that added or changed it: an unchanged entity is
  * never rewritten just to move a timestamp.
@@ -60,11 +64,14 @@ const latest = (...times: (string | undefined)[]) => times.filter((t): t is stri
 export async function listEntities(deps: Deps, scope: WorkspaceScope, connectionId: string, query: PageRequest & { kind?: string | undefined; q?: string | undefined }): Promise<Page<EntityView>> {
   await getConnection(deps, scope, connectionId);
   const { tenantId: t, workspaceId: w } = scope;
+  const kinds = query.kind ? [query.kind] : entityKinds;
   const segments = query.q
-    ? entitySearchSegments(deps, { ...scope, connectionId }, query.q, query.kind ? [query.kind] : entityKinds)
-    : INVENTORY_SHARDS.map((shard) => (request: PageRequest) =>
-        deps.table.queryPrefix<InventoryEntityRecord>(keys.inventoryEntities(t, w, connectionId, shard, query.kind), request, { newestFirst: false }),
-      );
+    ? entitySearchSegments(deps, { ...scope, connectionId }, query.q, kinds)
+    : ((await entityNameOrderSegments(deps, { ...scope, connectionId }, kinds)) ??
+      INVENTORY_SHARDS.map((shard) => ({
+        key: shard,
+        read: (request: PageRequest) => deps.table.queryPrefix<InventoryEntityRecord>(keys.inventoryEntities(t, w, connectionId, shard, query.kind), request, { newestFirst: false }),
+      })));
   const [page, meta] = await Promise.all([
     pageAcross(segments, query),
     deps.table.get<Record<string, string>>(keys.inventoryMeta(t, w, connectionId)),
@@ -120,7 +127,7 @@ export async function getEntityDetail(deps: Deps, scope: WorkspaceScope, connect
   );
   const to = keys.inventoryRelationshipsTo(t, w, connectionId, entityId);
   const [outPage, inPage] = await Promise.all([
-    pageAcross(outgoing, { limit: DETAIL_NEIGHBOURS }),
+    pageAcross(fixedSegments(outgoing), { limit: DETAIL_NEIGHBOURS }),
     deps.table.queryIndexPrefix<InventoryRelationshipRecord>('GSI1', to.GSI1PK, to.GSI1SKPrefix, { limit: DETAIL_NEIGHBOURS }, { newestFirst: false }),
   ]);
   const outEnds = outPage.items.map((r) => endsOf(r.kind, { entity_id: r.from_entity_id, source_id: r.from_source_id }, { entity_id: r.to_entity_id, source_id: r.to_source_id }).to);
@@ -179,7 +186,7 @@ export async function listRelationships(
     const shards = INVENTORY_SHARDS.map((shard) => (request: PageRequest) =>
       deps.table.queryPrefix<InventoryRelationshipRecord>(keys.inventoryRelationships(t, w, connectionId, shard, query.kind), request, { newestFirst: false }),
     );
-    const page = await pageAcross(shards, query);
+    const page = await pageAcross(fixedSegments(shards), query);
     return { items: await toRelationshipViews(deps, scope, connectionId, page.items), nextCursor: page.nextCursor };
   }
   const entityId = query.entity_id;
@@ -191,54 +198,8 @@ export async function listRelationships(
     const to = keys.inventoryRelationshipsTo(t, w, connectionId, entityId, query.kind);
     return deps.table.queryIndexPrefix<InventoryRelationshipRecord>('GSI1', to.GSI1PK, to.GSI1SKPrefix, request, { newestFirst: false });
   };
-  const page = await pageAcross([...outgoing, incoming], query);
+  const page = await pageAcross(fixedSegments([...outgoing, incoming]), query);
   return { items: await toRelationshipViews(deps, scope, connectionId, page.items), nextCursor: page.nextCursor };
-}
-
-/** Pages through several queries in turn, as one list; the cursor names the query and its own cursor. */
-async function pageAcross<T>(segments: readonly ((request: PageRequest) => Promise<Page<T>>)[], query: PageRequest): Promise<Page<T>> {
-  let { segment, inner } = decodeSegmentCursor(query.cursor, segments.length);
-  const items: T[] = [];
-  while (segment < segments.length && items.length < query.limit) {
-    const page = await segments[segment]!({ limit: query.limit - items.length, cursor: inner });
-    items.push(...page.items);
-    if (page.nextCursor) {
-      inner = page.nextCursor;
-      break;
-    }
-    segment += 1;
-    inner = undefined;
-  }
-  const more = segment < segments.length && (inner !== undefined || items.length >= query.limit);
-  return { items, nextCursor: more ? encodeSegmentCursor(segment, inner) : null };
-}
-
-function encodeSegmentCursor(segment: number, inner: string | undefined): string {
-  return encodeJsonCursor({ s: segment, c: inner ?? null });
-}
-
-function decodeSegmentCursor(cursor: string | undefined, segments: number): { segment: number; inner: string | undefined } {
-  if (!cursor) return { segment: 0, inner: undefined };
-  const value = decodeJsonCursor(cursor, (v): v is { s: number; c: string | null } =>
-    Number.isInteger(v.s) && (v.s as number) >= 0 && (v.s as number) < segments && (v.c === null || typeof v.c === 'string'),
-  );
-  return { segment: value.s, inner: value.c ?? undefined };
-}
-
-const encodeJsonCursor = (value: Record<string, unknown>) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-
-/** A cursor these lists made (base64url JSON of their position), or a 400 naming the cursor. */
-function decodeJsonCursor<T>(cursor: string, valid: (value: Record<string, unknown>) => value is Record<string, unknown> & T): T {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed) || !valid(parsed as Record<string, unknown>)) {
-    throw new ValidationError([{ path: 'cursor', message: 'is not a cursor of this list' }]);
-  }
-  return parsed as T;
 }
 
 /** What a change entry points at: the entity, or a relationship's two ends. */

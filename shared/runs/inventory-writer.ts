@@ -21,7 +21,7 @@ import type { AttributeChange, ChangeEntry, InventoryEntityRecord, InventoryRela
 import type { BatchCallScheduler, StoredItem } from '../store/table-client';
 import { FairSlots } from './fair-slots';
 import { contentDigestOf, entityIdOf, seenKeyOfEntity, seenKeyOfRelationship } from './inventory-ids';
-import { nameSearchAttributes, sourceSearchItem } from './entity-search';
+import { nameInitialOf, nameSearchAttributes, sourceSearchItem } from './entity-search';
 import { attributeChangesOf } from './attribute-changes';
 
 /** A relationship held back for the linking stage: kind, from (kind, source id), to (kind, source id), track. */
@@ -50,6 +50,8 @@ export class StepObservations {
   /** Relationships with an end this step did not see: saved with the checkpoint, linked at the sweep. */
   readonly held: HeldEdge[] = [];
   itemsWritten = 0;
+  /** kind → the initials of the names this step saw (the name index's roster: entity-search.ts). */
+  readonly nameInitials = new Map<string, Set<number>>();
   /** Ids (and relationship digests) this step has already handled: a second sighting is free. */
   private readonly handled = new Set<string>();
   /** Writes in flight per entity id: a later sighting in the same step waits for the earlier one. */
@@ -242,6 +244,9 @@ async function writePrepared(
 
   const puts: StoredItem[] = [];
   for (const { record, key, reference } of entities) {
+    let initials = step.nameInitials.get(record.kind);
+    if (!initials) step.nameInitials.set(record.kind, (initials = new Set()));
+    initials.add(nameInitialOf(record.display_name));
     const existing = stored.get(key.SK) as Partial<InventoryEntityRecord> | undefined;
     const ownRetry = existing?.written_run === step.runId && existing.written_step === step.step;
     if (reference && existing && !ownRetry) continue;

@@ -16,6 +16,7 @@ import { isConditionFailure } from '../store/client';
 import { keys } from '../store/keys';
 import type { ChangeEntry, ConnectionRecord, RunProgress, RunRecord } from '../store/records';
 import type { InventoryScope, StepObservations } from './inventory-writer';
+import { recordNameInitials } from './entity-search';
 import { readStepHeader, writeStepHeader, writeStepParts, type StepHeader } from './run-checkpoint';
 import { finalizeRun } from './run-finalize';
 import { isActive } from './run-records';
@@ -56,12 +57,15 @@ export async function executeRunStep(deps: Deps, message: RunStepMessage, option
 
   const progress = structuredClone(run.progress);
   const result = progress.phase === 'read' ? await readStep(deps, scope, run, connection, progress, options) : await sweepStep(deps, scope, run, progress, options);
-  const changes = await writeStepParts(deps, scope, run.run_id, message.step, {
-    seen: result.observations?.seen ?? new Map<string, Map<string, string[]>>(),
-    changes: result.changes,
-    removed: result.removed,
-    held: result.observations?.held ?? [],
-  });
+  const [changes] = await Promise.all([
+    writeStepParts(deps, scope, run.run_id, message.step, {
+      seen: result.observations?.seen ?? new Map<string, Map<string, string[]>>(),
+      changes: result.changes,
+      removed: result.removed,
+      held: result.observations?.held ?? [],
+    }),
+    recordNameInitials(deps, scope, result.observations?.nameInitials ?? new Map()),
+  ]);
   result.next.step = message.step + 1;
   addChangeCounts(result.next, changes);
   const next: StepHeader = { next: result.next, errors: result.errors, delay_seconds: result.delaySeconds };

@@ -25,8 +25,8 @@ export const INVENTORY_SHARDS: readonly string[] = [...'0123456789abcdefghjkmnpq
 const shardOfEntity = (entityId: string) => entityId.charAt('ent_'.length);
 const inventoryShardPk = (tenantId: string, workspaceId: string, connectionId: string, shard: string) => `${inventoryPk(tenantId, workspaceId, connectionId)}#S${shard}`;
 
-/** The first character (code point) of a search key: its index partition. */
-const firstCharOf = (key: string) => String.fromCodePoint(key.codePointAt(0) ?? 0);
+/** The first character (code point) of a search key: its index partition ('' for an empty key: an entity without a name). */
+const firstCharOf = (key: string) => (key ? String.fromCodePoint(key.codePointAt(0)!) : '');
 
 /** Shards of the deployment-wide GSI1 indexes (due connections, active runs). */
 const INDEX_SHARDS = 4;
@@ -188,6 +188,16 @@ export const keys = {
     GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#QN#${kind}#${firstCharOf(prefix)}`,
     GSI1SKPrefix: prefix,
   }),
+  /**
+   * One name-index partition whole: the entities of a kind whose name starts with `initial` ('' for
+   * those without a name, whose entries start with the separator), in name order.
+   */
+  inventoryEntitiesByInitial: (tenantId: string, workspaceId: string, connectionId: string, kind: string, initial: string): { GSI1PK: string; GSI1SKPrefix: string } => ({
+    GSI1PK: `${inventoryPk(tenantId, workspaceId, connectionId)}#QN#${kind}#${initial}`,
+    GSI1SKPrefix: initial || '\u0001',
+  }),
+  /** Which name-index partitions each kind has (its initials): what a list in name order walks. */
+  inventoryNameInitials: (tenantId: string, workspaceId: string, connectionId: string): ItemKey => ({ PK: inventoryPk(tenantId, workspaceId, connectionId), SK: 'NAME_INITIALS' }),
   /** An entity's source-id search entry, beside the entity (the entity item's own GSI1 entry is its name's). */
   inventoryEntitySourceKey: (tenantId: string, workspaceId: string, connectionId: string, kind: string, entityId: string): ItemKey => ({
     PK: inventoryShardPk(tenantId, workspaceId, connectionId, shardOfEntity(entityId)),

@@ -12,6 +12,7 @@ import { buildOrg, oktaApp, oktaGroup, oktaToken, oktaUser, startFakeOkta, type 
 import { listAll, runToEnd, type EntityBody, type RunBody } from '../support/runs';
 import { startTestHost, type TestHost } from '../support/test-host';
 import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
+import { keys } from '../../shared/store/keys';
 
 interface Ref {
   entity_id: string;
@@ -40,6 +41,7 @@ let okta: FakeOkta;
 let host: TestHost;
 let http: HttpClient;
 const clock = new MovableClock();
+const home = { tenantId: '', workspaceId: '' };
 const tokens = { admin: '', viewer: '', otherWorkspace: '', otherTenant: '' };
 const connections = { first: '', second: '', otherWorkspace: '' };
 let firstRun: RunBody;
@@ -77,6 +79,7 @@ beforeAll(async () => {
   host = await startTestHost({ clock, env: { TESSERA_CONNECTOR_ENDPOINTS: JSON.stringify({ okta: okta.url }) } });
   http = api(host.url);
   const tenant = await createTestTenant(host.deps, { mfaMode: 'OFF' });
+  Object.assign(home, { tenantId: tenant.tenantId, workspaceId: tenant.workspaceId });
   tokens.admin = (await login(http, clock, tenant.admin.email)).accessToken;
   await createUser(http, tokens.admin, { email: `viewer@${tenant.domain}`, role: 'viewer' });
   tokens.viewer = (await login(http, clock, `viewer@${tenant.domain}`)).accessToken;
@@ -302,5 +305,84 @@ describe('?q= on entities', () => {
     expect((await runToEnd(http, host, tokens.admin, connections.second)).status).toBe('succeeded');
     expect((await search(connections.second, 'q=sal')).map((e) => `${e.kind} ${e.display_name}`)).toEqual(['Entitlement Salaries']);
     expect((await search(connections.second, 'q=payroll')).map((e) => `${e.kind} ${e.display_name}`)).toEqual(['Resource Payroll']);
+  });
+});
+
+describe('entities without q', () => {
+  // Names that sort differently by case, by code point and by byte: mixed case, a digit, an
+  // accent (U+00E9 sorts after z), two accounts of the same name (ties by entity id), and a group
+  // without a name (the connectors fall back to ids; this stands for a provider answering "").
+  const people = [
+    oktaUser(201, { login: 'Zed@acme.test', email: 'zed@example.com' }),
+    oktaUser(202, { login: 'adam@acme.test', email: 'Adam@example.com' }),
+    oktaUser(203, { login: 'émile@acme.test', email: 'emile@example.com' }),
+    oktaUser(204, { login: 'Bea@acme.test', email: 'bea@example.com' }),
+    oktaUser(205, { login: 'bea@acme.test', email: 'bea2@example.com' }),
+    oktaUser(206, { login: '7of9@acme.test', email: 'seven@example.com' }),
+  ];
+  const groups = [oktaGroup(201, 'payroll'), oktaGroup(202, 'Admins'), oktaGroup(203, ''), oktaGroup(204, 'Émigrés')];
+  const orderedOrg = (users = people) =>
+    buildOrg({ users, groups, members: { [groups[0]!.id]: users.map((u) => u.id) }, apps: [oktaApp(201, 'Wiki'), oktaApp(202, 'billing')], appGroups: {} });
+  const byName = (a: EntityBody, b: EntityBody) => {
+    const [x, y] = [a.display_name.toLowerCase(), b.display_name.toLowerCase()];
+    return x < y ? -1 : x > y ? 1 : a.entity_id < b.entity_id ? -1 : 1;
+  };
+  const kindOrder = ['Principal', 'Account', 'Entitlement', 'Resource'];
+  let connection = '';
+
+  beforeAll(async () => {
+    okta.state.org = orderedOrg();
+    connection = await createConnection(tokens.admin, 'okta ordered');
+    expect((await runToEnd(http, host, tokens.admin, connection)).status).toBe('succeeded');
+  }, 60_000);
+
+  it('come kind by kind, each by name (case-insensitive, ties by entity id), in pages of any size', async () => {
+    const all = await entities(connection);
+    expect(all).toHaveLength(6 + 6 + 4 + 2);
+    const expected = kindOrder.flatMap((kind) => all.filter((e) => e.kind === kind).sort(byName));
+    expect(all.map((e) => e.entity_id)).toEqual(expected.map((e) => e.entity_id));
+    expect(all.filter((e) => e.kind === 'Account').map((e) => e.display_name)).toEqual([
+      '7of9@acme.test', 'adam@acme.test', ...(['Bea@acme.test', 'bea@acme.test'] as const).slice().sort((a, b) => {
+        const id = (name: string) => all.find((e) => e.display_name === name)!.entity_id;
+        return id(a) < id(b) ? -1 : 1;
+      }), 'Zed@acme.test', 'émile@acme.test',
+    ]);
+    expect(all.filter((e) => e.kind === 'Entitlement').map((e) => e.display_name)).toEqual(['', 'Admins', 'payroll', 'Émigrés']);
+    expect(all.filter((e) => e.kind === 'Resource').map((e) => e.display_name)).toEqual(['billing', 'Wiki']);
+    for (const limit of [1, 4]) {
+      expect((await listAll<EntityBody>(http, tokens.viewer, `/v1/connections/${connection}/entities`, 'entities', limit)).map((e) => e.entity_id), `limit ${limit}`).toEqual(all.map((e) => e.entity_id));
+    }
+    // ?kind= keeps the order within the kind.
+    expect((await listAll<EntityBody>(http, tokens.admin, `/v1/connections/${connection}/entities?kind=Entitlement`, 'entities', 2)).map((e) => e.display_name)).toEqual(['', 'Admins', 'payroll', 'Émigrés']);
+  });
+
+  it('a cursor goes on where it was when a run adds a name with a new first character before it', async () => {
+    const first = await http.request('GET', `/v1/connections/${connection}/entities?kind=Account&limit=3`, { token: tokens.admin });
+    expect(first.status).toBe(200);
+    const page1 = first.body as { entities: EntityBody[]; next_cursor: string | null };
+    expect(page1.entities.map((e) => e.display_name)).toEqual(['7of9@acme.test', 'adam@acme.test', expect.stringMatching(/^bea@acme\.test$/i)]);
+    // "+" (U+002B) comes before "7": the name index gains a partition ahead of the cursor's.
+    okta.state.org = orderedOrg([...people, oktaUser(207, { login: '+plus@acme.test', email: 'plus@example.com' })]);
+    clock.advance(60);
+    expect((await runToEnd(http, host, tokens.admin, connection)).status).toBe('succeeded');
+    const second = await http.request('GET', `/v1/connections/${connection}/entities?kind=Account&limit=3&cursor=${encodeURIComponent(page1.next_cursor!)}`, { token: tokens.admin });
+    expect(second.status).toBe(200);
+    const page2 = second.body as { entities: EntityBody[]; next_cursor: string | null };
+    expect(page2.entities.map((e) => e.display_name)).toEqual([expect.stringMatching(/^bea@acme\.test$/i), 'Zed@acme.test', 'émile@acme.test']);
+    expect(page2.entities[0]!.display_name).not.toBe(page1.entities[2]!.display_name);
+    expect((await listAll<EntityBody>(http, tokens.admin, `/v1/connections/${connection}/entities?kind=Account`, 'entities'))[0]!.display_name).toBe('+plus@acme.test');
+  });
+
+  it('an inventory stored before the name roster lists every entity, and its next run puts them in order', async () => {
+    const before = await entities(connection);
+    const rosterKey = keys.inventoryNameInitials(home.tenantId, home.workspaceId, connection);
+    expect(await host.deps.table.get(rosterKey)).toBeDefined();
+    await host.deps.table.delete({ Key: rosterKey });
+    const unordered = await entities(connection);
+    expect(new Set(unordered.map((e) => e.entity_id))).toEqual(new Set(before.map((e) => e.entity_id)));
+    expect(unordered).toHaveLength(before.length);
+    clock.advance(60);
+    expect((await runToEnd(http, host, tokens.admin, connection)).status).toBe('succeeded');
+    expect((await entities(connection)).map((e) => e.entity_id)).toEqual(before.map((e) => e.entity_id));
   });
 });

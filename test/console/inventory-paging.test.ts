@@ -3,7 +3,7 @@
  * - Entities: the first page of 25 (the console's page size; the API takes 1..100), a status
  *   saying how many are shown and that there are more; "Show more entities", pressed with the
  *   keyboard, adds the API's second page below the first (the first page's rows kept, in the
- *   API's order), and focus goes to the first added row's link; pressed again, the last page
+ *   API's order: by kind, then by name), and focus goes to the first added row's link; pressed again, the last page
  *   comes, the button goes and the status says all are shown.
  * - Relationships: "Show more relationships" adds the second page below the first.
  * No horizontal scroll, axe clean, at both sizes.
@@ -49,6 +49,8 @@ beforeAll(async () => {
   entities = await listAll<EntityBody>(http, token, `/v1/connections/${connectionId}/entities`, 'entities', PAGE);
   relationships = await listAll<RelationshipBody>(http, token, `/v1/connections/${connectionId}/relationships`, 'relationships', PAGE);
   expect([entities.length, relationships.length]).toEqual([63, 39]);
+  // That order is by kind, then by name: the Principals (named by email) come first, sorted, so the first page the console shows is in name order.
+  expect(entities.slice(0, users.length).map((e) => `${e.kind} ${e.display_name}`)).toEqual(users.map((u) => `Principal ${u.profile.email}`).sort());
   browser = await launchBrowser();
 }, 180_000);
 afterAll(async () => {
