@@ -63,6 +63,8 @@ beforeAll(async () => {
   // 120 users read, then the org shrinks to 20: the guard holds the next run (the watched connection's first run reads the 20).
   expect((await runToEnd(http, host, adminToken, connections.held)).status).toBe('succeeded');
   okta.state.org = orgOf(20);
+  // A minute later: the runs list names each run by when it was queued, to the second.
+  clock.advance(60);
   expect(await runToEnd(http, host, adminToken, connections.held)).toMatchObject({ status: 'partial', errors: [expect.objectContaining({ category: 'safety' })] });
   browser = await launchBrowser();
 }, 180_000);
