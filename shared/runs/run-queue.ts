@@ -23,15 +23,17 @@ export interface RunQueue {
 /** SQS allows a delay of at most 15 minutes. */
 export const MAX_DELAY_SECONDS = 900;
 
-let sqsQueue: RunQueue | undefined;
+/** One SQS client per deps (a Lambda's lives as long as its deps; a reset makes a new one from the new configuration). */
+const sqsQueues = new WeakMap<Deps, RunQueue>();
 
 /** The deployment's queue: the local host's when it installed one (deps), else SQS. */
 export function runQueueOf(deps: Deps): RunQueue {
   if (deps.runQueue) return deps.runQueue;
   const url = deps.config.runs.queueUrl;
   if (!url) throw new Error('No run queue: TESSERA_RUN_QUEUE_URL is not set and the host installed none');
-  sqsQueue ??= createSqsRunQueue({ queueUrl: url, region: deps.config.region, endpoint: deps.config.awsEndpoints.sqs });
-  return sqsQueue;
+  let queue = sqsQueues.get(deps);
+  if (!queue) sqsQueues.set(deps, (queue = createSqsRunQueue({ queueUrl: url, region: deps.config.region, endpoint: deps.config.awsEndpoints.sqs })));
+  return queue;
 }
 
 /** Parses a message body; anything else is refused (a queue carries only what Tessera put there). */

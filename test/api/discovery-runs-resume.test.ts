@@ -18,7 +18,9 @@ import { listAll, readRun, runToEnd, type ChangeBody, type EntityBody, type Rela
 import { startTestHost, type TestHost } from '../support/test-host';
 import { createConnection as createConnectionOver, oktaConnectionBody } from '../support/connections';
 
-// Logs on, and captured: the test below reads every line the service wrote.
+// Logs on, and captured: the test below reads every line the service wrote. Set back after the
+// file: other files may run in this process after it (vitest.config.ts, isolate).
+const logLevel = process.env.POWERTOOLS_LOG_LEVEL;
 process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
 const logLines: string[] = [];
 const capture = (chunk: string | Uint8Array) => {
@@ -61,6 +63,7 @@ beforeAll(async () => {
   token = (await login(http, clock, tenant.admin.email)).accessToken;
 });
 afterAll(async () => {
+  process.env.POWERTOOLS_LOG_LEVEL = logLevel;
   captureStdout.mockRestore();
   captureStderr.mockRestore();
   await host?.close();

@@ -15,11 +15,13 @@ describe('the run queue of a deployment', () => {
     expect(runQueueOf(depsWith(local, 'https://sqs.example/q'))).toBe(local);
   });
 
-  it('is SQS otherwise, one client for the process, and refused without a queue URL', () => {
+  it('is SQS otherwise, one client for the deps (new deps, from a new configuration, a new one), and refused without a queue URL', () => {
     expect(() => runQueueOf(depsWith(undefined, undefined))).toThrow('TESSERA_RUN_QUEUE_URL is not set');
-    const sqs = runQueueOf(depsWith(undefined, 'https://sqs.example/q'));
+    const deps = depsWith(undefined, 'https://sqs.example/q');
+    const sqs = runQueueOf(deps);
     expect(typeof sqs.send).toBe('function');
-    expect(runQueueOf(depsWith(undefined, 'https://sqs.example/q'))).toBe(sqs);
+    expect(runQueueOf(deps)).toBe(sqs);
+    expect(runQueueOf(depsWith(undefined, 'https://sqs.example/other'))).not.toBe(sqs);
   });
 });
 
