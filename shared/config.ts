@@ -84,6 +84,7 @@ const EnvSchema = z.object({
   TESSERA_RUN_QUEUE_URL: z.optional(z.string().check(z.url())),
   TESSERA_RUN_STEP_SECONDS: intFromEnv(120, 1, 840),
   TESSERA_RUN_PAGES_PER_STEP: intFromEnv(0, 0, 1_000_000),
+  TESSERA_RUN_MAX_STEP_OBSERVATIONS: intFromEnv(10_000, 10, 1_000_000),
   TESSERA_RUN_CONCURRENCY: intFromEnv(4, 1, 32),
   TESSERA_RUN_STALL_SECONDS: intFromEnv(900, 1, 86_400),
   TESSERA_RUN_PROGRESS_SECONDS: intFromEnv(2, 0, 60),
@@ -164,6 +165,11 @@ export interface RunConfig {
   stepSeconds: number;
   /** Pages one step reads per track before it checkpoints; 0 = as many as the time allows. */
   pagesPerStep: number;
+  /**
+   * Entities and relationships one step sees before it checkpoints, whatever time is left: what a
+   * step holds until then (digests, changes) is what bounds the worker's memory.
+   */
+  maxStepObservations: number;
   /** Provider requests in flight at once in one run. */
   concurrency: number;
   /** A run that has shown no progress this long after it was due to is resumed (or failed). */
@@ -336,6 +342,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       queueUrl: e.TESSERA_RUN_QUEUE_URL,
       stepSeconds: e.TESSERA_RUN_STEP_SECONDS,
       pagesPerStep: e.TESSERA_RUN_PAGES_PER_STEP,
+      maxStepObservations: e.TESSERA_RUN_MAX_STEP_OBSERVATIONS,
       concurrency: e.TESSERA_RUN_CONCURRENCY,
       stallSeconds: e.TESSERA_RUN_STALL_SECONDS,
       progressSeconds: e.TESSERA_RUN_PROGRESS_SECONDS,

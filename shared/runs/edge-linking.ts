@@ -12,7 +12,7 @@ import type { RemediationItem } from '../connectors/connector';
 import type { ObservedRelationship } from '../connectors/discovery';
 import type { RunProgress, RunRecord } from '../store/records';
 import { entityIdOf, seenKeyOfEntity } from './inventory-ids';
-import { MAX_STEP_OBSERVATIONS, StepObservations, writeLinkedRelationships, type HeldEdge, type InventoryScope } from './inventory-writer';
+import { StepObservations, writeLinkedRelationships, type HeldEdge, type InventoryScope } from './inventory-writer';
 import { readHeldEdgePart } from './run-checkpoint';
 
 /** Refused relationships named one by one in the run's errors; the rest are counted. */
@@ -31,7 +31,7 @@ export interface LinkingOutcome {
 
 /**
  * Links or refuses held relationships until they are all handled, `deadlineMs` passes or the
- * step holds MAX_STEP_OBSERVATIONS; `progress.linking` keeps the place. `seenEntities` answers the run's seen digests of one
+ * step holds `runs.maxStepObservations`; `progress.linking` keeps the place. `seenEntities` answers the run's seen digests of one
  * entity kind.
  */
 export async function linkHeldEdges(
@@ -47,7 +47,7 @@ export async function linkHeldEdges(
   let handled = false;
   // Bounded as a reading step is: a first run links most of its relationships here (300,000
   // memberships for 100,000 users), and the changes and digests a step holds are its memory.
-  while (progress.linking !== 'done' && Date.now() < deadlineMs && observations.seenCount < MAX_STEP_OBSERVATIONS) {
+  while (progress.linking !== 'done' && Date.now() < deadlineMs && observations.seenCount < deps.config.runs.maxStepObservations) {
     const part = await readHeldEdgePart(deps, scope, run.run_id, progress.linking);
     handled ||= part.edges.length > 0;
     const linked = new Map<string, ObservedRelationship[]>();

@@ -36,12 +36,6 @@ export interface InventoryScope {
 /** Table calls a step's writers have in flight at once, shared out among its tracks in turn. */
 const STEP_TABLE_SLOTS = 8;
 
-/**
- * A step checkpoints once it has seen this many entities and relationships, whatever time is
- * left: what it holds until then (digests, changes) is what bounds the worker's memory.
- */
-export const MAX_STEP_OBSERVATIONS = 10_000;
-
 /** What one step has written and seen so far; committed with the step's checkpoint. */
 export class StepObservations {
   /** kind → track → seen digests (entities and relationships alike). */

@@ -10,7 +10,7 @@ import type { DiscoveryContext, PageOutcome } from '../connectors/discovery';
 import { readConfiguration, UNREADABLE_CONFIGURATION } from '../connections/connection-configuration';
 import type { ConnectionRecord, RunProgress, RunRecord } from '../store/records';
 import { runWithConcurrency } from '../bounded-concurrency';
-import { MAX_STEP_OBSERVATIONS, StepObservations, writeObservations, type InventoryScope } from './inventory-writer';
+import { StepObservations, writeObservations, type InventoryScope } from './inventory-writer';
 import { createStepPacer, type StepPacer } from './provider-pacer';
 import { ProgressRefresher, progressViewOf } from './run-progress';
 import { MAX_DELAY_SECONDS } from './run-queue';
@@ -52,7 +52,7 @@ export async function readStep(deps: Deps, scope: InventoryScope, run: RunRecord
     const writes = new WriteBehind(WRITES_AHEAD_PER_TRACK);
     reading.add(name);
     try {
-      for (let pages = 0; (deps.config.runs.pagesPerStep === 0 || pages < deps.config.runs.pagesPerStep) && observations.seenCount < MAX_STEP_OBSERVATIONS; pages++) {
+      for (let pages = 0; (deps.config.runs.pagesPerStep === 0 || pages < deps.config.runs.pagesPerStep) && observations.seenCount < deps.config.runs.maxStepObservations; pages++) {
         const outcome = await readWithRetries(() => connectorOf(integration).discover.readPage(input, name, track.cursor as never, context), pacer, controller.signal, deadlineMs);
         // What a read stopped by the step's own deadline answered is not the provider's verdict.
         if (outcome === undefined || controller.signal.aborted) return;
