@@ -35,24 +35,33 @@ const INITIALS_PREFIX = 'initials_';
 
 /**
  * Adds the initials of the names a step saw to the connection's roster, kind by kind: one
- * update a step. ADD to a number set is idempotent, so a retried or parallel step is harmless.
+ * read a step, and one update when it saw a new initial. ADD to a number set is idempotent, so
+ * a retried or parallel step is harmless.
  * Every entity a step sees is counted, not only those it writes, so one complete run lists
  * what was stored before the roster existed. An initial no name has any more stays (its
  * partition reads empty): the roster only grows, which also keeps list cursors valid.
  */
 export async function recordNameInitials(deps: Deps, scope: InventoryScope, initials: ReadonlyMap<string, ReadonlySet<number>>): Promise<void> {
-  // DynamoDB refuses an empty set.
-  const nonEmpty = [...initials].filter(([, set]) => set.size > 0);
-  if (nonEmpty.length === 0) return;
+  if (initials.size === 0) return;
+  const key = keys.inventoryNameInitials(scope.tenantId, scope.workspaceId, scope.connectionId);
+  // Only what the roster lacks: a run over an unchanged provider then writes nothing here either.
+  const roster = (await deps.table.get<Record<string, unknown>>(key)) ?? {};
+  const missing = [...initials]
+    .map(([kind, set]) => {
+      const known = roster[`${INITIALS_PREFIX}${kind}`];
+      return [kind, [...set].filter((initial) => !(known instanceof Set && known.has(initial)))] as const;
+    })
+    .filter(([, list]) => list.length > 0); // DynamoDB refuses an empty set
+  if (missing.length === 0) return;
   const names: Record<string, string> = {};
   const values: Record<string, Set<number>> = {};
-  const adds = nonEmpty.map(([kind, set], i) => {
+  const adds = missing.map(([kind, list], i) => {
     names[`#k${i}`] = `${INITIALS_PREFIX}${kind}`;
-    values[`:k${i}`] = new Set(set);
+    values[`:k${i}`] = new Set(list);
     return `#k${i} :k${i}`;
   });
   await deps.table.update({
-    Key: keys.inventoryNameInitials(scope.tenantId, scope.workspaceId, scope.connectionId),
+    Key: key,
     UpdateExpression: `ADD ${adds.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,

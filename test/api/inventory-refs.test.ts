@@ -4,7 +4,7 @@
  * on naming an entity after a run removed it. Another workspace and another tenant find
  * nothing; a viewer reads all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, type HttpClient } from '../support/http-client';
 import { createTestTenant, createUser, login } from '../support/identity-fixtures';
 import { MovableClock } from '../support/movable-clock';
@@ -384,5 +384,18 @@ describe('entities without q', () => {
     clock.advance(60);
     expect((await runToEnd(http, host, tokens.admin, connection)).status).toBe('succeeded');
     expect((await entities(connection)).map((e) => e.entity_id)).toEqual(before.map((e) => e.entity_id));
+  });
+
+  it('a run that sees no new first character does not write the roster', async () => {
+    const rosterKey = keys.inventoryNameInitials(home.tenantId, home.workspaceId, connection);
+    const updates = vi.spyOn(host.deps.table, 'update');
+    try {
+      clock.advance(60);
+      expect((await runToEnd(http, host, tokens.admin, connection)).status).toBe('succeeded');
+      expect(updates.mock.calls.length).toBeGreaterThan(0); // the run record moves on by updates
+      expect(updates.mock.calls.filter(([input]) => input.Key?.PK === rosterKey.PK && input.Key?.SK === rosterKey.SK)).toEqual([]);
+    } finally {
+      updates.mockRestore();
+    }
   });
 });
