@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Six projects: pure logic, HTTP against the local host on DynamoDB Local (the files that mock
 // a module apart), CDK assertions,
@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['test/api/**/*.test.ts', 'test/peers/**/*.test.ts'],
-          exclude: MODULE_MOCKS,
+          exclude: [...configDefaults.exclude, ...MODULE_MOCKS],
           globalSetup: ['test/support/global-setup.ts'],
           env,
           testTimeout: 30_000,

@@ -15,7 +15,7 @@ import { searchKeyOf } from '../access/people-records';
 import { SEARCH_KEY_CHARACTERS } from '../connections/inventory-schemas';
 import { keys } from '../store/keys';
 import type { InventoryEntityRecord } from '../store/records';
-import type { PageRequest, StoredItem } from '../store/table-client';
+import type { PageRequest, StoredItem, TransactItem } from '../store/table-client';
 import type { InventoryScope } from './inventory-writer';
 import type { KeyedSegment } from './segmented-pages';
 
@@ -69,15 +69,33 @@ export async function recordNameInitials(deps: Deps, scope: InventoryScope, init
 }
 
 /**
+ * What a run that succeeded adds to its finish, once: the roster is complete. Every track was read to
+ * the end and swept, so every stored entity was seen, its initial recorded. Until one such run
+ * has finished the roster may lack a kind or an initial (the first steps after it appeared, or a
+ * run cut short): the list does not trust it before then.
+ */
+export async function completeNameRoster(deps: Deps, scope: InventoryScope): Promise<TransactItem[]> {
+  const key = keys.inventoryNameInitials(scope.tenantId, scope.workspaceId, scope.connectionId);
+  if ((await deps.table.get<{ complete?: boolean }>(key))?.complete === true) return [];
+  return [deps.table.updateItem({
+    Key: key,
+    UpdateExpression: 'SET #complete = :complete',
+    ExpressionAttributeNames: { '#complete': 'complete' },
+    ExpressionAttributeValues: { ':complete': true },
+  })];
+}
+
+/**
  * The list of entities in name order (case-insensitive, ties by entity id), kinds in the given
  * order: each kind's name-index partitions in the order of their initials, read whole. A
  * segment's key is its (kind, initial), so a cursor stays valid when the roster grows. Undefined
- * when the connection has no roster yet (an inventory written before it: listed in storage order).
+ * when the connection has no complete roster yet (an inventory written before it, or whose first
+ * run since has not succeeded: listed in storage order).
  */
 export async function entityNameOrderSegments(deps: Deps, scope: InventoryScope, kinds: readonly string[]): Promise<KeyedSegment<InventoryEntityRecord>[] | undefined> {
   const { tenantId: t, workspaceId: w, connectionId: c } = scope;
   const roster = await deps.table.get<Record<string, unknown>>(keys.inventoryNameInitials(t, w, c));
-  if (!roster) return undefined;
+  if (roster?.complete !== true) return undefined;
   return kinds.flatMap((kind) => {
     const initials = roster[`${INITIALS_PREFIX}${kind}`];
     const sorted = initials instanceof Set ? [...(initials as Set<number>)].sort((a, b) => a - b) : [];

@@ -127,7 +127,7 @@ interface PreparedRelationship {
   key: ReturnType<typeof keys.inventoryRelationship>;
 }
 
-const ENTITY_LOOKUP = ['SK', 'digest', 'written_run', 'written_step', 'written_change', 'written_attribute_changes', 'first_seen_at', 'changed_at', 'searchable'];
+const ENTITY_LOOKUP = ['SK', 'digest', 'written_run', 'written_step', 'written_change', 'written_attribute_changes', 'first_seen_at', 'changed_at', 'searchable', 'GSI1PK'];
 /** The earlier content of an entity whose digest differs: read only for those, to say what changed. */
 const ENTITY_CONTENT = ['SK', 'display_name', 'attributes'];
 const RELATIONSHIP_LOOKUP = ['SK', 'written_run', 'written_step'];
@@ -249,7 +249,9 @@ async function writePrepared(
     else if (change.report) step.changes.push([change.report, record.kind, record.entity_id, record.source_id]);
     // An entity stored before it had search entries gets them when its own track sees it
     // again, content and history unchanged; after that, only new entities write a second item.
-    const unsearchable = existing !== undefined && existing.searchable !== true;
+    // One without a name had none in the name index before the list in name order (which reads
+    // it) gave it one.
+    const unsearchable = existing !== undefined && (existing.searchable !== true || (existing as { GSI1PK?: string }).GSI1PK === undefined);
     const write = change.write ?? (unsearchable && !reference ? healedEntity(record, existing) : undefined);
     if (write) puts.push({ ...key, ...write, ...nameSearchAttributes(step.scope, write), searchable: true });
     if (write && (!existing || unsearchable)) puts.push(sourceSearchItem(step.scope, record));

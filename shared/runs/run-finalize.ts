@@ -13,6 +13,7 @@ import { keys } from '../store/keys';
 import type { RunProgress, RunRecord, RunStatus } from '../store/records';
 import type { TransactItem } from '../store/table-client';
 import type { InventoryScope } from './inventory-writer';
+import { completeNameRoster } from './entity-search';
 import { loadSeen } from './run-checkpoint';
 import { sweptTrackCounts, TRACK_COUNT_PREFIX } from './removal-guard';
 
@@ -65,7 +66,7 @@ export async function finalizeRun(deps: Deps, scope: InventoryScope, run: RunRec
     action: 'connection_run_finished', targetType: 'connection', targetId: c,
     payload: { run_id: run.run_id, status, changes: progress.changes, error_categories: [...new Set(errors.map((e) => e.category))] },
   });
-  const items: TransactItem[] = [runUpdate, connectionUpdate, audit.item];
+  const items: TransactItem[] = [runUpdate, connectionUpdate, audit.item, ...(status === 'succeeded' ? await completeNameRoster(deps, scope) : [])];
   // A track held by the mass-removal guard was not reconciled: its times and count stay as they were.
   const held = progress.held ?? {};
   const doneTracks = Object.entries(progress.tracks).filter(([name, track]) => track.status === 'done' && held[name] === undefined).map(([name]) => name);

@@ -63,7 +63,8 @@ beforeAll(async () => {
   token = (await login(http, clock, tenant.admin.email)).accessToken;
 });
 afterAll(async () => {
-  process.env.POWERTOOLS_LOG_LEVEL = logLevel;
+  if (logLevel === undefined) delete process.env.POWERTOOLS_LOG_LEVEL;
+  else process.env.POWERTOOLS_LOG_LEVEL = logLevel;
   captureStdout.mockRestore();
   captureStderr.mockRestore();
   await host?.close();

@@ -1,5 +1,5 @@
 /**
- * vitest globalSetup of the API tests: ONE DynamoDB Local (in memory) for the whole run, its
+ * vitest globalSetup of the projects on DynamoDB Local: ONE (in memory) for each such project, its
  * endpoint handed to the test files through `provide`; each file then works in its own table.
  * One JVM instead of one per file keeps the run fast (it takes about a second to start).
  */
