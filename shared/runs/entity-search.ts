@@ -28,8 +28,8 @@ export function nameSearchAttributes(scope: InventoryScope, record: Pick<Invento
   return keys.inventoryEntityByName(scope.tenantId, scope.workspaceId, scope.connectionId, record.kind, inventorySearchKeyOf(record.display_name), record.entity_id);
 }
 
-/** The code point that names an entity's name-index partition (0: no name). */
-export const nameInitialOf = (displayName: string): number => inventorySearchKeyOf(displayName).codePointAt(0) ?? 0;
+/** The code point that names an entity's name-index partition (0: no name): the search key's first, without building the key (every entity a run sees). */
+export const nameInitialOf = (displayName: string): number => searchKeyOf(displayName).codePointAt(0) ?? 0;
 
 const INITIALS_PREFIX = 'initials_';
 

@@ -107,6 +107,12 @@ export class StepObservations {
   /** Digests recorded so far: what the step holds in memory until it checkpoints. */
   seenCount = 0;
 
+  noteInitial(kind: string, initial: number): void {
+    let initials = this.nameInitials.get(kind);
+    if (!initials) this.nameInitials.set(kind, (initials = new Set()));
+    initials.add(initial);
+  }
+
   markSeen(kind: string, track: string, seenKey: string): void {
     this.seenCount += 1;
     let byTrack = this.seen.get(kind);
@@ -238,9 +244,7 @@ async function writePrepared(
 
   const puts: StoredItem[] = [];
   for (const { record, key, reference } of entities) {
-    let initials = step.nameInitials.get(record.kind);
-    if (!initials) step.nameInitials.set(record.kind, (initials = new Set()));
-    initials.add(nameInitialOf(record.display_name));
+    step.noteInitial(record.kind, nameInitialOf(record.display_name));
     const existing = stored.get(key.SK) as Partial<InventoryEntityRecord> | undefined;
     const ownRetry = existing?.written_run === step.runId && existing.written_step === step.step;
     if (reference && existing && !ownRetry) continue;
